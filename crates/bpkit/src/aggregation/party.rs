@@ -1,0 +1,294 @@
+//! A party: holds one value and its blinding, and answers the dealer's challenges.
+//!
+//! Timing: everything that touches the value, the blinding or the nonces is constant-time: bits
+//! are extracted with shifts and masks, `A_j` is built with constant-time selection, `S_j` and
+//! the `T` commitments with constant-time multiplications. The only data-dependent branch is the
+//! range check in [`Party::new`], whose outcome (error or not) is public anyway.
+
+use super::messages::{BitChallenge, BitCommitment, PolyChallenge, PolyCommitment, ProofShare};
+use crate::commitment::Opening;
+use crate::errors::{Error, ProtocolError};
+use crate::generators::{BulletproofGens, PedersenGens};
+use crate::group::encoding::Point;
+use crate::group::{msm, RistrettoPoint, Scalar};
+use crate::range_proof::check_bits;
+use crate::transcript::RngAdapter;
+use crate::util::poly::{Poly2, VecPoly1};
+use crate::util::scalars::{powers, scalar_pow};
+use alloc::vec::Vec;
+use curve25519_dalek::traits::Identity;
+use merlin::Transcript;
+use subtle::{Choice, ConditionallySelectable};
+use zeroize::{Zeroize, ZeroizeOnDrop};
+
+/// Entry point of the party side of the protocol.
+pub struct Party;
+
+impl Party {
+    /// A party proving that `opening.value` lies in `[0, 2^n)`.
+    ///
+    /// Fails with [`Error::ValueOutOfRange`] (index 0) if it does not.
+    pub fn new<'a>(
+        pc_gens: &'a PedersenGens,
+        bp_gens: &'a BulletproofGens,
+        opening: &Opening,
+        n: usize,
+    ) -> Result<PartyAwaitingPosition<'a>, Error> {
+        check_bits(n)?;
+        if bp_gens.gens_capacity() < n {
+            return Err(Error::GeneratorsTooSmall {
+                needed: n,
+                available: bp_gens.gens_capacity(),
+            });
+        }
+        // Branch on the secret value: its only outcome is this public error.
+        if n < 64 && opening.value >> n != 0 {
+            return Err(Error::ValueOutOfRange { index: 0 });
+        }
+        let v_j = Point::from_point(opening.commit_point(pc_gens));
+        Ok(PartyAwaitingPosition {
+            pc_gens,
+            bp_gens,
+            n,
+            v: opening.value,
+            v_blinding: opening.blinding,
+            v_j,
+        })
+    }
+
+    /// A padding party: value 0, blinding 0, commitment the identity (spec §5, padding rule).
+    pub(crate) fn padding<'a>(
+        pc_gens: &'a PedersenGens,
+        bp_gens: &'a BulletproofGens,
+        n: usize,
+    ) -> PartyAwaitingPosition<'a> {
+        PartyAwaitingPosition {
+            pc_gens,
+            bp_gens,
+            n,
+            v: 0,
+            v_blinding: Scalar::ZERO,
+            v_j: Point::from_point(RistrettoPoint::identity()),
+        }
+    }
+}
+
+/// A party waiting for its position `j` in the aggregation.
+#[derive(Zeroize, ZeroizeOnDrop)]
+pub struct PartyAwaitingPosition<'a> {
+    #[zeroize(skip)]
+    pc_gens: &'a PedersenGens,
+    #[zeroize(skip)]
+    bp_gens: &'a BulletproofGens,
+    #[zeroize(skip)]
+    n: usize,
+    v: u64,
+    v_blinding: Scalar,
+    #[zeroize(skip)]
+    v_j: Point,
+}
+
+/// Draws a uniform scalar from Merlin's transcript RNG.
+fn random_scalar(rng: &mut merlin::TranscriptRng) -> Scalar {
+    use rand_core_06::RngCore;
+    let mut wide = [0u8; 64];
+    rng.fill_bytes(&mut wide);
+    let s = Scalar::from_bytes_mod_order_wide(&wide);
+    wide.zeroize();
+    s
+}
+
+impl<'a> PartyAwaitingPosition<'a> {
+    /// The party's value commitment `V_j`.
+    pub fn value_commitment(&self) -> &Point {
+        &self.v_j
+    }
+
+    /// Takes position `j` and commits to the bits of the value.
+    ///
+    /// Nonces are hedged: drawn from a Merlin RNG keyed with the statement (`n`, `j`, `V_j`),
+    /// the witness, and 32 bytes of `rng`, so a weak RNG alone does not expose the witness.
+    pub fn assign_position<R: rand_core::CryptoRng + ?Sized>(
+        self,
+        j: usize,
+        rng: &mut R,
+    ) -> Result<(PartyAwaitingBitChallenge<'a>, BitCommitment), Error> {
+        let n = self.n;
+        let (g, h) = self.bp_gens.party(j, n).ok_or(Error::GeneratorsTooSmall {
+            needed: j.saturating_add(1),
+            available: self.bp_gens.party_capacity(),
+        })?;
+
+        let mut t = Transcript::new(b"bpkit party nonces v1");
+        t.append_u64(b"n", n as u64);
+        t.append_u64(b"j", j as u64);
+        t.append_message(b"V", self.v_j.compressed.as_bytes());
+        let mut nonce_rng = t
+            .build_rng()
+            .rekey_with_witness_bytes(b"v", &self.v.to_le_bytes())
+            .rekey_with_witness_bytes(b"v_blinding", self.v_blinding.as_bytes())
+            .finalize(&mut RngAdapter(rng));
+
+        let a_blinding = random_scalar(&mut nonce_rng);
+        let s_blinding = random_scalar(&mut nonce_rng);
+        let s_l: Vec<Scalar> = (0..n).map(|_| random_scalar(&mut nonce_rng)).collect();
+        let s_r: Vec<Scalar> = (0..n).map(|_| random_scalar(&mut nonce_rng)).collect();
+        let t_1_blinding = random_scalar(&mut nonce_rng);
+        let t_2_blinding = random_scalar(&mut nonce_rng);
+
+        // A_j = α·B̃ + Σ (bitᵢ ? Gᵢ : −Hᵢ), since a_L = bits and a_R = a_L − 1.
+        let mut a_j = self.pc_gens.mul_b_blinding(&a_blinding);
+        let mut bits = Vec::with_capacity(n);
+        for (i, (gi, hi)) in g.iter().zip(h).enumerate() {
+            let bit = ((self.v >> i) & 1) as u8;
+            bits.push(bit);
+            a_j += RistrettoPoint::conditional_select(&-hi, gi, Choice::from(bit));
+        }
+        // S_j = ρ·B̃ + ⟨s_L, G⟩ + ⟨s_R, H⟩: nonces are secret, so constant-time.
+        let s_j = self.pc_gens.mul_b_blinding(&s_blinding)
+            + msm::constant_time(s_l.iter().chain(&s_r).copied(), g.iter().chain(h)).ok_or(
+                Error::GeneratorsTooSmall {
+                    needed: n,
+                    available: g.len(),
+                },
+            )?;
+
+        let message = BitCommitment {
+            v_j: self.v_j,
+            a_j: Point::from_point(a_j),
+            s_j: Point::from_point(s_j),
+        };
+        let next = PartyAwaitingBitChallenge {
+            pc_gens: self.pc_gens,
+            n,
+            j,
+            v_blinding: self.v_blinding,
+            bits,
+            a_blinding,
+            s_blinding,
+            s_l,
+            s_r,
+            t_1_blinding,
+            t_2_blinding,
+        };
+        Ok((next, message))
+    }
+}
+
+/// A party that has sent its bit commitments and waits for `y, z`.
+#[derive(Zeroize, ZeroizeOnDrop)]
+pub struct PartyAwaitingBitChallenge<'a> {
+    #[zeroize(skip)]
+    pc_gens: &'a PedersenGens,
+    #[zeroize(skip)]
+    n: usize,
+    #[zeroize(skip)]
+    j: usize,
+    v_blinding: Scalar,
+    bits: Vec<u8>,
+    a_blinding: Scalar,
+    s_blinding: Scalar,
+    s_l: Vec<Scalar>,
+    s_r: Vec<Scalar>,
+    t_1_blinding: Scalar,
+    t_2_blinding: Scalar,
+}
+
+impl<'a> PartyAwaitingBitChallenge<'a> {
+    /// Builds `l(X)`, `r(X)`, `t(X)` and commits to `t₁`, `t₂`.
+    ///
+    /// Refuses zero challenges: with `y = 0` or `z = 0` the share would carry the bits unmasked.
+    pub fn apply_challenge(
+        self,
+        challenge: &BitChallenge,
+    ) -> Result<(PartyAwaitingPolyChallenge, PolyCommitment), Error> {
+        let BitChallenge { y, z } = *challenge;
+        if y == Scalar::ZERO || z == Scalar::ZERO {
+            return Err(ProtocolError::MaliciousDealer.into());
+        }
+        let n = self.n;
+        let jn = (self.j as u64).saturating_mul(n as u64);
+        let offset_y = scalar_pow(&y, jn);
+        let zz_j = z * z * scalar_pow(&z, self.j as u64);
+
+        // l(X) = (a_L − z·1) + s_L·X
+        // r(X) = y^{jn+i}∘(a_R + z·1 + s_R·X) + z^{2+j}·2ⁱ
+        let mut l_poly = VecPoly1::default();
+        let mut r_poly = VecPoly1::default();
+        l_poly.a.reserve(n);
+        r_poly.a.reserve(n);
+        let two = Scalar::from(2u64);
+        let mut exp_2 = Scalar::ONE;
+        for (((bit, sl), sr), y_i) in self
+            .bits
+            .iter()
+            .zip(&self.s_l)
+            .zip(&self.s_r)
+            .zip(powers(y).map(|p| p * offset_y))
+        {
+            let a_l = Scalar::from(u64::from(*bit));
+            let a_r = a_l - Scalar::ONE;
+            l_poly.a.push(a_l - z);
+            l_poly.b.push(*sl);
+            r_poly.a.push(y_i * (a_r + z) + zz_j * exp_2);
+            r_poly.b.push(y_i * sr);
+            exp_2 *= two;
+        }
+        let t_poly = l_poly.inner_product(&r_poly);
+        let t_1 = self.pc_gens.commit(&t_poly.1, &self.t_1_blinding);
+        let t_2 = self.pc_gens.commit(&t_poly.2, &self.t_2_blinding);
+        let message = PolyCommitment {
+            t_1_j: Point::from_point(t_1),
+            t_2_j: Point::from_point(t_2),
+        };
+        let next = PartyAwaitingPolyChallenge {
+            zz_j,
+            v_blinding: self.v_blinding,
+            a_blinding: self.a_blinding,
+            s_blinding: self.s_blinding,
+            t_1_blinding: self.t_1_blinding,
+            t_2_blinding: self.t_2_blinding,
+            t_poly,
+            l_poly,
+            r_poly,
+        };
+        Ok((next, message))
+    }
+}
+
+/// A party that has sent its polynomial commitments and waits for `x`.
+#[derive(Zeroize, ZeroizeOnDrop)]
+pub struct PartyAwaitingPolyChallenge {
+    zz_j: Scalar,
+    v_blinding: Scalar,
+    a_blinding: Scalar,
+    s_blinding: Scalar,
+    t_1_blinding: Scalar,
+    t_2_blinding: Scalar,
+    t_poly: Poly2,
+    l_poly: VecPoly1,
+    r_poly: VecPoly1,
+}
+
+impl PartyAwaitingPolyChallenge {
+    /// Evaluates everything at `x` and returns the party's share. Refuses `x = 0`, which would
+    /// reveal `a_L − z` and the unblinded polynomial coefficients.
+    pub fn apply_challenge(self, challenge: &PolyChallenge) -> Result<ProofShare, Error> {
+        let x = challenge.x;
+        if x == Scalar::ZERO {
+            return Err(ProtocolError::MaliciousDealer.into());
+        }
+        let t_blinding = Poly2(
+            self.zz_j * self.v_blinding,
+            self.t_1_blinding,
+            self.t_2_blinding,
+        );
+        Ok(ProofShare {
+            t_x: self.t_poly.eval(&x),
+            t_x_blinding: t_blinding.eval(&x),
+            e_blinding: self.a_blinding + self.s_blinding * x,
+            l_vec: self.l_poly.eval(&x),
+            r_vec: self.r_poly.eval(&x),
+        })
+    }
+}

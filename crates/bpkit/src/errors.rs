@@ -1,0 +1,153 @@
+//! Typed errors. Every decoder, prover and verifier returns one of these; none of them panics.
+
+/// Everything that can go wrong in bpkit.
+///
+/// [`Error::kind`] gives a stable, machine-readable name for each variant; the test vectors and
+/// the command-line tool use it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The bit size `n` is not one of 8, 16, 32, 64.
+    #[error("invalid bit size {0}: range proofs support n = 8, 16, 32 or 64")]
+    InvalidBitSize(usize),
+    /// The number of values `m` is not between 1 and 64.
+    #[error("invalid number of values {0}: an aggregated proof holds 1 to 64 values")]
+    InvalidAggregation(usize),
+    /// Witness and statement do not have the same number of values, or values and blindings differ.
+    #[error("the witness holds {witness} values but the statement expects {statement}")]
+    WitnessMismatch {
+        /// Values in the witness.
+        witness: usize,
+        /// Values the statement asks for.
+        statement: usize,
+    },
+    /// A value is outside the range the prover was asked to prove.
+    #[error("value number {index} is outside the range to be proven")]
+    ValueOutOfRange {
+        /// Position of the offending value.
+        index: usize,
+    },
+    /// The interval `[a, b)` is empty or too wide.
+    #[error("invalid range: need a < b and b - 1 - a < 2^n for n-bit proofs")]
+    InvalidRange,
+    /// The input has the wrong length.
+    #[error("wrong length: expected {expected} bytes, found {found}")]
+    WrongLength {
+        /// The length a well-formed input of this kind has (for proofs: the nearest valid length).
+        expected: usize,
+        /// The length found.
+        found: usize,
+    },
+    /// The input is longer than the largest supported object of its kind.
+    #[error("input too large: at most {max} bytes are supported, found {found}")]
+    TooLarge {
+        /// Maximum supported length.
+        max: usize,
+        /// Length found.
+        found: usize,
+    },
+    /// A scalar is not reduced modulo the group order.
+    #[error("non-canonical scalar at byte offset {offset}")]
+    NonCanonicalScalar {
+        /// Byte offset of the scalar in the input.
+        offset: usize,
+    },
+    /// Bytes that do not encode a Ristretto point.
+    #[error("invalid point encoding at byte offset {offset}")]
+    InvalidPoint {
+        /// Byte offset of the point in the input.
+        offset: usize,
+    },
+    /// The identity point where the protocol forbids it.
+    #[error("identity point at byte offset {offset}, which the protocol forbids there")]
+    IdentityPoint {
+        /// Byte offset of the point in the input.
+        offset: usize,
+    },
+    /// A commitment in the statement is not a valid point encoding.
+    #[error("commitment number {index} is not a valid point encoding")]
+    InvalidCommitment {
+        /// Position of the commitment in the statement.
+        index: usize,
+    },
+    /// The proof's size does not match the statement's `n` and `m`.
+    #[error("the proof is for {proof} bits in total but the statement needs {statement}")]
+    SizeMismatch {
+        /// n·m (padded) encoded in the proof.
+        proof: usize,
+        /// n·m (padded) required by the statement.
+        statement: usize,
+    },
+    /// The generators do not cover the requested size.
+    #[error("generators too small: {needed} needed, {available} available")]
+    GeneratorsTooSmall {
+        /// Generators needed per party or parties needed.
+        needed: usize,
+        /// Generators available.
+        available: usize,
+    },
+    /// The proof is well-formed but does not verify.
+    #[error("proof does not verify")]
+    VerificationFailed,
+    /// A protocol participant received a message it must refuse (aggregation protocol).
+    #[error("protocol error: {0}")]
+    Protocol(ProtocolError),
+}
+
+/// Errors of the multi-party aggregation protocol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ProtocolError {
+    /// The dealer sent a challenge a party must refuse (zero).
+    #[error("the dealer sent a zero challenge")]
+    MaliciousDealer,
+    /// The dealer received the wrong number of messages.
+    #[error("expected {expected} messages, received {received}")]
+    WrongMessageCount {
+        /// Number of parties.
+        expected: usize,
+        /// Messages received.
+        received: usize,
+    },
+    /// Party position out of range.
+    #[error("party position {0} is out of range")]
+    InvalidPosition(usize),
+    /// One or more parties sent shares that do not verify; their positions are listed as a bitmask.
+    #[error("parties sent bad shares (bitmask {0:#x})")]
+    MaliciousParties(u64),
+}
+
+impl Error {
+    /// A stable, machine-readable name for the kind of error (used by test vectors and the CLI).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Error::InvalidBitSize(_) => "invalid-bit-size",
+            Error::InvalidAggregation(_) => "invalid-aggregation",
+            Error::WitnessMismatch { .. } => "witness-mismatch",
+            Error::ValueOutOfRange { .. } => "value-out-of-range",
+            Error::InvalidRange => "invalid-range",
+            Error::WrongLength { .. } => "wrong-length",
+            Error::TooLarge { .. } => "too-large",
+            Error::NonCanonicalScalar { .. } => "non-canonical-scalar",
+            Error::InvalidPoint { .. } => "invalid-point",
+            Error::IdentityPoint { .. } => "identity-point",
+            Error::InvalidCommitment { .. } => "invalid-commitment",
+            Error::SizeMismatch { .. } => "size-mismatch",
+            Error::GeneratorsTooSmall { .. } => "generators-too-small",
+            Error::VerificationFailed => "verification-failed",
+            Error::Protocol(_) => "protocol",
+        }
+    }
+
+    /// True when the input was well-formed but the proof is false; false for malformed input
+    /// and usage errors. The CLI maps the first to exit code 1 and the second to 3.
+    pub fn is_invalid_proof(&self) -> bool {
+        matches!(self, Error::VerificationFailed | Error::SizeMismatch { .. })
+    }
+}
+
+impl From<ProtocolError> for Error {
+    fn from(e: ProtocolError) -> Self {
+        Error::Protocol(e)
+    }
+}

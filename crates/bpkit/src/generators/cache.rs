@@ -1,0 +1,35 @@
+//! The process-wide generator cache (`std` only).
+
+use super::{BulletproofGens, PedersenGens};
+use crate::range_proof::MAX_BITS;
+use std::sync::{Arc, OnceLock, PoisonError, RwLock};
+
+static PEDERSEN: OnceLock<PedersenGens> = OnceLock::new();
+static VECTOR: OnceLock<RwLock<Arc<BulletproofGens>>> = OnceLock::new();
+
+/// The default Pedersen generators, built once per process.
+pub fn shared_pedersen() -> &'static PedersenGens {
+    PEDERSEN.get_or_init(PedersenGens::default)
+}
+
+/// Vector generators covering at least `parties` parties of at least `gens` points each,
+/// built once per process and grown on demand (growth builds only the missing points).
+///
+/// The returned handle stays valid while the cache grows; it is a cheap reference count.
+pub fn shared(gens: usize, parties: usize) -> Arc<BulletproofGens> {
+    let lock = VECTOR.get_or_init(|| RwLock::new(Arc::new(BulletproofGens::new(MAX_BITS, 1))));
+    {
+        let current = lock.read().unwrap_or_else(PoisonError::into_inner);
+        if current.covers(gens, parties) {
+            return Arc::clone(&current);
+        }
+    }
+    let mut slot = lock.write().unwrap_or_else(PoisonError::into_inner);
+    if !slot.covers(gens, parties) {
+        let mut bigger = BulletproofGens::clone(&slot);
+        bigger.increase_capacity(gens);
+        bigger.add_parties(parties);
+        *slot = Arc::new(bigger);
+    }
+    Arc::clone(&slot)
+}

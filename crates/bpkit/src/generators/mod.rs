@@ -1,0 +1,16 @@
+//! Generators: the Pedersen pair `(B, B̃)` and the vector generators `G, H` of each party.
+//!
+//! Both are those of the `bulletproofs` crate (spec §2), so commitments and proofs made by either
+//! library are interchangeable. Building generators costs a hash-to-group per point; with the
+//! `std` feature [`shared`] builds them once per process and grows them on demand.
+
+mod pedersen;
+mod vector;
+
+pub use pedersen::PedersenGens;
+pub use vector::BulletproofGens;
+
+#[cfg(feature = "std")]
+mod cache;
+#[cfg(feature = "std")]
+pub use cache::{shared, shared_pedersen};

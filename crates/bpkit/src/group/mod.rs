@@ -1,0 +1,19 @@
+//! Everything specific to the prime-order group: Ristretto255 today.
+//!
+//! Protocol code does not touch point encodings, multiscalar multiplication or hash-to-group
+//! directly; it goes through the three modules here, so another group (secp256k1 for the Grin and
+//! MWEB formats) can be added by writing these three again.
+//!
+//! - [`encoding`]: strict, canonical decoding of scalars and points, and a bounds-checked reader;
+//! - [`msm`]: every multiscalar multiplication, constant-time or variable-time, named as such;
+//! - [`hash`]: generator derivation (SHA3-512 and SHAKE256 hash-to-group).
+
+pub mod encoding;
+pub mod hash;
+pub mod msm;
+
+pub use curve25519_dalek::ristretto::{CompressedRistretto, RistrettoPoint};
+pub use curve25519_dalek::scalar::Scalar;
+
+/// Size in bytes of an encoded point or scalar.
+pub const ELEMENT_SIZE: usize = 32;

@@ -1,0 +1,13 @@
+//! The inner-product argument (Bulletproofs §3), as used by the range proof.
+//!
+//! The prover convinces the verifier that it knows `a, b` with
+//! `P = ⟨a, G⟩ + ⟨b, H'⟩ + ⟨a, b⟩·Q`, where `H'ᵢ = y⁻ⁱ·Hᵢ`, in `log₂ N` rounds of two points.
+#![doc = include_str!("../../../../docs/notes/inner_product.md")]
+
+mod proof;
+mod prover;
+mod verifier;
+
+pub use proof::InnerProductProof;
+pub(crate) use prover::prove;
+pub(crate) use verifier::VerificationScalars;

@@ -1,0 +1,35 @@
+#![doc = include_str!("../../../docs/lib.md")]
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+#![allow(non_snake_case)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod aggregation;
+mod commitment;
+mod errors;
+pub mod generators;
+pub mod group;
+mod inner_product;
+mod range_proof;
+mod transcript;
+mod util;
+
+pub use commitment::Opening;
+pub use errors::{Error, ProtocolError};
+pub use generators::{BulletproofGens, PedersenGens};
+pub use inner_product::InnerProductProof;
+pub use range_proof::{
+    Interval, IntervalProof, RangeProof, RangeStatement, BIT_SIZES, MAX_BITS, MAX_PARTIES,
+};
+pub use transcript::TranscriptProtocol;
+
+/// Re-exports of the crates that appear in bpkit's API.
+pub mod reexports {
+    pub use curve25519_dalek;
+    pub use merlin;
+    pub use rand_core;
+}

@@ -1,0 +1,140 @@
+//! The range proof and its byte layout (spec §6).
+
+use crate::errors::Error;
+use crate::group::encoding::{Point, Reader};
+use crate::group::Scalar;
+use crate::inner_product::InnerProductProof;
+use alloc::vec::Vec;
+
+/// A range proof: `A, S, T₁, T₂, t_x, t̃_x, μ`, then the inner-product proof.
+///
+/// Encoded as the `bulletproofs` crate does: 32 bytes each, in that order, then
+/// `L₀, R₀, …, L_{k−1}, R_{k−1}, a, b` — `(2k + 9)·32` bytes for `N = n·m' = 2ᵏ`
+/// (672 bytes for n = 64, m = 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RangeProof {
+    pub(crate) a: Point,
+    pub(crate) s: Point,
+    pub(crate) t_1: Point,
+    pub(crate) t_2: Point,
+    pub(crate) t_x: Scalar,
+    pub(crate) t_x_blinding: Scalar,
+    pub(crate) e_blinding: Scalar,
+    pub(crate) ipp: InnerProductProof,
+}
+
+/// Smallest `N = n·m'` (8 bits, 1 value): 3 rounds.
+const MIN_ROUNDS: usize = 3;
+/// Largest `N` (64 bits, 64 values): 12 rounds.
+const MAX_ROUNDS: usize = 12;
+/// `A, S, T₁, T₂, t_x, t̃_x, μ, a, b`.
+const FIXED_ELEMENTS: usize = 9;
+
+/// Bytes of a proof for `N = n·m'` (which must be a power of two).
+pub(crate) fn proof_size(n_total: usize) -> usize {
+    let rounds = n_total.trailing_zeros() as usize;
+    rounds
+        .saturating_mul(2)
+        .saturating_add(FIXED_ELEMENTS)
+        .saturating_mul(32)
+}
+
+/// The smallest and largest encoded sizes.
+pub const MIN_PROOF_SIZE: usize = (2 * MIN_ROUNDS + FIXED_ELEMENTS) * 32;
+/// The largest encoded proof (64 values of 64 bits): 1056 bytes.
+pub const MAX_PROOF_SIZE: usize = (2 * MAX_ROUNDS + FIXED_ELEMENTS) * 32;
+
+impl RangeProof {
+    /// The encoding (spec §6).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.serialized_size());
+        for p in [&self.a, &self.s, &self.t_1, &self.t_2] {
+            out.extend_from_slice(p.compressed.as_bytes());
+        }
+        for s in [&self.t_x, &self.t_x_blinding, &self.e_blinding] {
+            out.extend_from_slice(s.as_bytes());
+        }
+        self.ipp.write_to(&mut out);
+        out
+    }
+
+    /// Encoded size in bytes.
+    pub fn serialized_size(&self) -> usize {
+        (4 + 3) * 32 + self.ipp.serialized_size()
+    }
+
+    /// `N = n·m'`, the number of bits the proof covers.
+    pub fn total_bits(&self) -> usize {
+        1usize.checked_shl(self.ipp.rounds() as u32).unwrap_or(0)
+    }
+
+    /// Strict decoding: the length must be that of a proof for some supported `n·m'` (480 to
+    /// 1056 bytes, a multiple of 64 plus 32), every scalar canonical, every point a valid
+    /// encoding other than the identity. Nothing is allocated before the length is checked.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        let len = bytes.len();
+        if len > MAX_PROOF_SIZE {
+            return Err(Error::TooLarge {
+                max: MAX_PROOF_SIZE,
+                found: len,
+            });
+        }
+        if len < MIN_PROOF_SIZE {
+            return Err(Error::WrongLength {
+                expected: MIN_PROOF_SIZE,
+                found: len,
+            });
+        }
+        // len = (2k + 9)·32 with 3 ≤ k ≤ 12.
+        let fixed = FIXED_ELEMENTS * 32;
+        let rest = len.saturating_sub(fixed);
+        if rest % 64 != 0 {
+            let nearest = fixed.saturating_add(rest / 64 * 64);
+            return Err(Error::WrongLength {
+                expected: nearest.max(MIN_PROOF_SIZE),
+                found: len,
+            });
+        }
+        let rounds = rest / 64;
+        let mut reader = Reader::new(bytes);
+        let a = reader.read_point()?;
+        let s = reader.read_point()?;
+        let t_1 = reader.read_point()?;
+        let t_2 = reader.read_point()?;
+        let t_x = reader.read_scalar()?;
+        let t_x_blinding = reader.read_scalar()?;
+        let e_blinding = reader.read_scalar()?;
+        let ipp = InnerProductProof::read_from(&mut reader, rounds)?;
+        reader.finish()?;
+        Ok(RangeProof {
+            a,
+            s,
+            t_1,
+            t_2,
+            t_x,
+            t_x_blinding,
+            e_blinding,
+            ipp,
+        })
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use super::RangeProof;
+    use alloc::vec::Vec;
+    use serde::{de::Error as _, Deserialize, Deserializer, Serialize, Serializer};
+
+    impl Serialize for RangeProof {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_bytes(&self.to_bytes())
+        }
+    }
+
+    impl<'de> Deserialize<'de> for RangeProof {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let bytes = <Vec<u8>>::deserialize(d)?;
+            RangeProof::from_bytes(&bytes).map_err(D::Error::custom)
+        }
+    }
+}

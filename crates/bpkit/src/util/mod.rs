@@ -1,0 +1,4 @@
+//! Small scalar helpers: powers, inner products, polynomials.
+
+pub mod poly;
+pub mod scalars;
