@@ -22,6 +22,7 @@ impl Dealer {
     ///
     /// When `m` is not a power of two the dealer itself runs the padding parties (value 0,
     /// blinding 0, commitment the identity) at positions `m..m'`; `rng` feeds their nonces.
+    #[allow(clippy::new_ret_no_self)]
     pub fn new<'a, 't, R: rand_core::CryptoRng + ?Sized>(
         pc_gens: &'a PedersenGens,
         bp_gens: &'a BulletproofGens,

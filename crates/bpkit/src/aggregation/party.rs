@@ -28,6 +28,7 @@ impl Party {
     /// A party proving that `opening.value` lies in `[0, 2^n)`.
     ///
     /// Fails with [`Error::ValueOutOfRange`] (index 0) if it does not.
+    #[allow(clippy::new_ret_no_self)]
     pub fn new<'a>(
         pc_gens: &'a PedersenGens,
         bp_gens: &'a BulletproofGens,

@@ -10,7 +10,6 @@ mod verifier;
 pub use interval::{Interval, IntervalProof};
 pub use proof::RangeProof;
 pub use statement::RangeStatement;
-pub(crate) use verifier::Equation;
 
 use crate::errors::Error;
 

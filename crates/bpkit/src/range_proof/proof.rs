@@ -60,7 +60,10 @@ impl RangeProof {
 
     /// Encoded size in bytes.
     pub fn serialized_size(&self) -> usize {
-        (4 + 3) * 32 + self.ipp.serialized_size()
+        FIXED_ELEMENTS
+            .saturating_sub(2)
+            .saturating_mul(32)
+            .saturating_add(self.ipp.serialized_size())
     }
 
     /// `N = n·m'`, the number of bits the proof covers.
@@ -89,7 +92,7 @@ impl RangeProof {
         let fixed = FIXED_ELEMENTS * 32;
         let rest = len.saturating_sub(fixed);
         if rest % 64 != 0 {
-            let nearest = fixed.saturating_add(rest / 64 * 64);
+            let nearest = fixed.saturating_add(rest.saturating_sub(rest % 64));
             return Err(Error::WrongLength {
                 expected: nearest.max(MIN_PROOF_SIZE),
                 found: len,

@@ -182,7 +182,7 @@ impl RangeProof {
 
         let rounds = self.ipp.rounds();
         let mut dynamic_scalars =
-            Vec::with_capacity(rounds.saturating_mul(2).saturating_add(4 + m));
+            Vec::with_capacity(rounds.saturating_mul(2).saturating_add(m).saturating_add(4));
         let mut dynamic_points = Vec::with_capacity(dynamic_scalars.capacity());
         dynamic_scalars.extend([Scalar::ONE, x, c * x, c * x * x]);
         dynamic_points.extend([self.a.point, self.s.point, self.t_1.point, self.t_2.point]);
