@@ -33,3 +33,15 @@ pub mod reexports {
     pub use merlin;
     pub use rand_core;
 }
+
+/// The math behind the code, equation by equation, with the names used in the code.
+pub mod notes {
+    /// The range proof and its aggregation.
+    pub mod range_proof {
+        #![doc = include_str!("../../../docs/notes/range_proof.md")]
+    }
+    /// The inner-product argument.
+    pub mod inner_product {
+        #![doc = include_str!("../../../docs/notes/inner_product.md")]
+    }
+}
