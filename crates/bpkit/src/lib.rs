@@ -45,3 +45,8 @@ pub mod notes {
         #![doc = include_str!("../../../docs/notes/inner_product.md")]
     }
 }
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
