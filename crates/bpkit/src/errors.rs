@@ -172,12 +172,11 @@ impl Error {
     /// [`ProtocolError::blamed_parties`]); empty unless the error is
     /// [`ProtocolError::MaliciousParties`].
     pub fn blamed_parties(&self) -> impl Iterator<Item = usize> {
-        let protocol = match self {
-            Error::Protocol(e) => *e,
-            // Any variant other than MaliciousParties blames no one.
-            _ => ProtocolError::MaliciousDealer,
+        let mask = match self {
+            Error::Protocol(ProtocolError::MaliciousParties(mask)) => *mask,
+            _ => 0,
         };
-        protocol.blamed_parties()
+        ProtocolError::MaliciousParties(mask).blamed_parties()
     }
 }
 
