@@ -300,9 +300,8 @@ fn main() -> Result<(), BoxError> {
     );
     std::fs::write(&out, envelope)?;
 
-    println!(
-        "{parties} parties x {bits} bits (padded to {padded}): dealer + {parties} party threads"
-    );
+    let noun = if parties == 1 { "party" } else { "parties" };
+    println!("{parties} {noun} x {bits} bits (padded to {padded}): dealer + {parties} {noun}");
     println!(
         "  {} messages: {} bytes to the dealer, {} bytes to the parties",
         traffic.messages, traffic.received, traffic.sent
