@@ -146,6 +146,40 @@ impl Error {
     }
 }
 
+impl ProtocolError {
+    /// The positions of the parties blamed by [`ProtocolError::MaliciousParties`], in increasing
+    /// order; empty for every other error.
+    ///
+    /// ```
+    /// use bpkit::ProtocolError;
+    /// let blamed: Vec<usize> = ProtocolError::MaliciousParties(0b1010).blamed_parties().collect();
+    /// assert_eq!(blamed, [1, 3]);
+    /// ```
+    pub fn blamed_parties(&self) -> impl Iterator<Item = usize> {
+        let mask = match self {
+            ProtocolError::MaliciousParties(mask) => *mask,
+            _ => 0,
+        };
+        (0..u64::BITS).filter_map(move |j| {
+            let bit = mask.checked_shr(j).unwrap_or(0) & 1;
+            (bit == 1).then_some(j as usize)
+        })
+    }
+}
+
+impl Error {
+    /// The positions of the parties blamed for bad shares (see
+    /// [`ProtocolError::blamed_parties`]); empty unless the error is
+    /// [`ProtocolError::MaliciousParties`].
+    pub fn blamed_parties(&self) -> impl Iterator<Item = usize> {
+        let mask = match self {
+            Error::Protocol(ProtocolError::MaliciousParties(mask)) => *mask,
+            _ => 0,
+        };
+        ProtocolError::MaliciousParties(mask).blamed_parties()
+    }
+}
+
 impl From<ProtocolError> for Error {
     fn from(e: ProtocolError) -> Self {
         Error::Protocol(e)

@@ -11,7 +11,7 @@ use crate::errors::{Error, ProtocolError};
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::encoding::Point;
 use crate::group::{msm, RistrettoPoint, Scalar};
-use crate::range_proof::check_bits;
+use crate::range_proof::{check_bits, MAX_PARTIES};
 use crate::transcript::RngAdapter;
 use crate::util::poly::{Poly2, VecPoly1};
 use crate::util::scalars::{powers, scalar_pow};
@@ -105,15 +105,23 @@ impl<'a> PartyAwaitingPosition<'a> {
         &self.v_j
     }
 
-    /// Takes position `j` and commits to the bits of the value.
+    /// Takes position `j` (`0 ≤ j < 64`, else [`ProtocolError::InvalidPosition`]) and commits
+    /// to the bits of the value.
     ///
     /// Nonces are hedged: drawn from a Merlin RNG keyed with the statement (`n`, `j`, `V_j`),
-    /// the witness, and 32 bytes of `rng`, so a weak RNG alone does not expose the witness.
+    /// the witness, and 32 bytes of `rng`, so a weak RNG alone does not expose the witness to
+    /// someone who only sees the proof. Against a dealer it does not suffice: if `rng` repeats,
+    /// a dealer who runs the same party (value, blinding, position) twice and answers with two
+    /// different challenges gets two shares with the same nonces and solves for the bits. In the
+    /// multi-party setting `rng` must be a cryptographic RNG that never repeats.
     pub fn assign_position<R: rand_core::CryptoRng + ?Sized>(
         self,
         j: usize,
         rng: &mut R,
     ) -> Result<(PartyAwaitingBitChallenge<'a>, BitCommitment), Error> {
+        if j >= MAX_PARTIES {
+            return Err(ProtocolError::InvalidPosition(j).into());
+        }
         let n = self.n;
         let (g, h) = self.bp_gens.party(j, n).ok_or(Error::GeneratorsTooSmall {
             needed: j.saturating_add(1),
@@ -198,7 +206,10 @@ pub struct PartyAwaitingBitChallenge<'a> {
 impl<'a> PartyAwaitingBitChallenge<'a> {
     /// Builds `l(X)`, `r(X)`, `t(X)` and commits to `t₁`, `t₂`.
     ///
-    /// Refuses zero challenges: with `y = 0` or `z = 0` the share would carry the bits unmasked.
+    /// Refuses zero challenges with [`ProtocolError::MaliciousDealer`]. Fiat–Shamir never yields
+    /// zero (but with probability 2⁻²⁵²), so a zero is a dealer not following the protocol:
+    /// `y = 0` makes `y⁻¹` undefined and `z = 0` drops `V_j` from `t(X)`, so that no valid
+    /// proof that binds the value can come out of the run.
     pub fn apply_challenge(
         self,
         challenge: &BitChallenge,
@@ -272,8 +283,9 @@ pub struct PartyAwaitingPolyChallenge {
 }
 
 impl PartyAwaitingPolyChallenge {
-    /// Evaluates everything at `x` and returns the party's share. Refuses `x = 0`, which would
-    /// reveal `a_L − z` and the unblinded polynomial coefficients.
+    /// Evaluates everything at `x` and returns the party's share. Refuses `x = 0` with
+    /// [`ProtocolError::MaliciousDealer`]: `l(0) = a_L − z·1` would reveal the bits of the value.
+    /// Any other `x`, even one chosen by the dealer, reveals nothing (`docs/aggregation.md`).
     pub fn apply_challenge(self, challenge: &PolyChallenge) -> Result<ProofShare, Error> {
         let x = challenge.x;
         if x == Scalar::ZERO {
