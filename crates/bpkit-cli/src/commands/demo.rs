@@ -104,7 +104,7 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
         if cfg!(debug_assertions) {
             writeln!(
                 out,
-                "(debug build: times are not representative; use --release)"
+                "(built without --release: times are not representative)"
             )?;
         }
         writeln!(out)?;
