@@ -1,0 +1,51 @@
+//! `bpkit commit`: a fresh opening (random blinding) and its commitment.
+
+use super::Status;
+use crate::args::{Flag, Parsed};
+use crate::decimal;
+use crate::error::CliError;
+use crate::files::{print, wipe, write_secret};
+use crate::opening_file;
+use bpkit::Opening;
+
+/// Usage text.
+pub const USAGE: &str = "\
+Usage: bpkit commit --value V [--out FILE]
+
+Commits to the value V (a decimal integer below 2^64) with a fresh random blinding and writes
+the opening:
+
+    {\"value\": \"<decimal>\", \"blinding\": \"<hex>\", \"commitment\": \"<hex>\"}
+
+The opening is secret: keep it. With --out it is written to FILE, created with mode 0600; an
+existing FILE is never overwritten. Without --out it is printed on standard output.
+
+Options:
+    --value V     the value to commit to (0 to 18446744073709551615)
+    --out FILE    write the opening to FILE instead of standard output
+    -h, --help    print this help
+";
+
+/// Flags accepted.
+pub const FLAGS: &[Flag] = &[Flag::value("--value"), Flag::value("--out")];
+
+/// Runs the command.
+pub fn run(args: &Parsed) -> Result<Status, CliError> {
+    super::no_positionals(&args.positionals)?;
+    let value_text = args.required("--value")?;
+    let value = decimal::parse_u64(value_text).ok_or_else(|| {
+        CliError::Usage(format!(
+            "--value {value_text:?}: expected a decimal integer from 0 to 18446744073709551615"
+        ))
+    })?;
+    let mut rng = super::os_rng()?;
+    let opening = Opening::random(value, &mut rng);
+    let json = opening_file::to_json(&opening)?;
+    let written = match args.value("--out") {
+        Some(path) => write_secret(path, &json),
+        None => print(&json),
+    };
+    wipe(json);
+    written?;
+    Ok(Status::Ok)
+}

@@ -1,0 +1,198 @@
+//! `bpkit inspect`: describes a proof envelope or an opening file in plain words.
+
+use super::Status;
+use crate::args::{Flag, Parsed};
+use crate::envelope::{self, Envelope};
+use crate::error::{describe, CliError};
+use crate::files::{print, read_input, wipe};
+use crate::hex;
+use crate::opening_file;
+use bpkit::group::CompressedRistretto;
+use bpkit::{RangeProof, RangeStatement};
+use std::fmt::Write as _;
+
+/// Usage text.
+pub const USAGE: &str = "\
+Usage: bpkit inspect FILE
+
+Describes FILE, a proof envelope or an opening, in plain words: for a proof, its scheme, bit
+size n, number of values m, size, commitments, and whether every element decodes canonically;
+for an opening, its value and commitment and whether they match (the blinding is not shown).
+It does not verify proofs: use `bpkit verify`.
+
+Exit codes: 0 described and well-formed; 3 malformed or non-canonical (described as far as
+possible); 4 I/O error.
+
+Options:
+    -h, --help    print this help
+";
+
+/// Flags accepted.
+pub const FLAGS: &[Flag] = &[];
+
+/// Runs the command.
+pub fn run(args: &Parsed) -> Result<Status, CliError> {
+    let path = super::one_positional(&args.positionals, "the file to inspect")?;
+    let text = read_input(path)?;
+    let kind = {
+        let value: serde_json::Value = serde_json::from_str(&text)
+            .map_err(|e| CliError::Malformed(format!("{path}: not JSON: {e}")))?;
+        match value.as_object() {
+            Some(o) if o.contains_key("proof") => Kind::Envelope,
+            Some(o) if o.contains_key("blinding") => Kind::Opening,
+            _ => Kind::Unknown,
+        }
+    };
+    let result = match kind {
+        Kind::Envelope => inspect_envelope(path, &text),
+        Kind::Opening => inspect_opening(path, &text),
+        Kind::Unknown => Err(CliError::Malformed(format!(
+            "{path}: neither a proof envelope (no \"proof\" field) nor an opening (no \"blinding\")"
+        ))),
+    };
+    wipe(text);
+    result
+}
+
+enum Kind {
+    Envelope,
+    Opening,
+    Unknown,
+}
+
+fn point_status(c: &CompressedRistretto) -> &'static str {
+    if c.decompress().is_some() {
+        "valid point"
+    } else {
+        "NOT a valid point encoding"
+    }
+}
+
+fn inspect_envelope(path: &str, text: &str) -> Result<Status, CliError> {
+    let env = envelope::parse(text).map_err(|e| CliError::Malformed(format!("{path}: {e}")))?;
+    let mut out = String::new();
+    describe_envelope(&mut out, path, &env).map_err(|_| fmt_error())?;
+    print(&out)?;
+    let proof = RangeProof::from_bytes(&env.proof);
+    let bad_commitment = env
+        .commitments
+        .iter()
+        .position(|c| c.decompress().is_none());
+    match (proof, bad_commitment) {
+        (Ok(_), None) => Ok(Status::Ok),
+        (Err(e), _) => Err(CliError::Malformed(format!(
+            "{path}: the proof does not decode: {}",
+            describe(&e)
+        ))),
+        (Ok(_), Some(i)) => Err(CliError::Malformed(format!(
+            "{path}: commitment {i} is not a valid point encoding"
+        ))),
+    }
+}
+
+fn fmt_error() -> CliError {
+    CliError::Malformed("cannot format the description".into())
+}
+
+fn describe_envelope(out: &mut String, path: &str, env: &Envelope) -> std::fmt::Result {
+    let m = env.commitments.len();
+    let n = env.bits;
+    writeln!(out, "{path}: proof envelope, version {}", envelope::VERSION)?;
+    writeln!(
+        out,
+        "  scheme:      {} (Bulletproofs range proof)",
+        env.scheme.name()
+    )?;
+    // The values the underlying range proof is over: two derived ones for an interval proof.
+    let proven = match &env.range {
+        Some(r) => {
+            writeln!(
+                out,
+                "  statement:   the committed value v satisfies {} <= v < {} \
+                 (interval proof: a {n}-bit aggregated proof over 2 derived commitments)",
+                r.lower(),
+                r.upper()
+            )?;
+            2
+        }
+        None => {
+            writeln!(
+                out,
+                "  statement:   each of {m} committed value(s) lies in [0, 2^{n})"
+            )?;
+            m
+        }
+    };
+    writeln!(out, "  bits (n):    {n}")?;
+    let padded = proven.checked_next_power_of_two().unwrap_or(proven);
+    writeln!(
+        out,
+        "  values (m):  {proven}{}",
+        if padded == proven {
+            String::new()
+        } else {
+            format!(" (padded to {padded} with implied zero commitments)")
+        }
+    )?;
+    writeln!(out, "  label:       {:?}", env.label)?;
+    writeln!(out, "  commitments: {m}")?;
+    for (i, c) in env.commitments.iter().enumerate() {
+        writeln!(
+            out,
+            "    {i:>2}: {} ({})",
+            hex::encode(c.as_bytes()),
+            point_status(c)
+        )?;
+    }
+    let expected = RangeStatement::new(n, vec![CompressedRistretto::default(); proven])
+        .map(|s| s.proof_size())
+        .unwrap_or(0);
+    let size = env.proof.len();
+    if size == expected {
+        writeln!(
+            out,
+            "  proof:       {size} bytes (as expected for n = {n}, m = {proven})"
+        )?;
+    } else {
+        writeln!(
+            out,
+            "  proof:       {size} bytes, but n = {n}, m = {proven} needs {expected}: it cannot verify"
+        )?;
+    }
+    match RangeProof::from_bytes(&env.proof) {
+        Ok(p) => writeln!(
+            out,
+            "  decoding:    every point and scalar decodes canonically ({} bits in total)",
+            p.total_bits()
+        )?,
+        Err(e) => writeln!(out, "  decoding:    FAILS: {}", describe(&e))?,
+    }
+    writeln!(out, "  (not verified here: run `bpkit verify {path}`)")
+}
+
+fn inspect_opening(path: &str, text: &str) -> Result<Status, CliError> {
+    let file =
+        opening_file::parse(text).map_err(|e| CliError::Malformed(format!("{path}: {e}")))?;
+    let mut out = String::new();
+    let written = (|| -> std::fmt::Result {
+        writeln!(out, "{path}: opening (secret: keep this file private)")?;
+        writeln!(out, "  value:       {}", file.opening.value)?;
+        writeln!(
+            out,
+            "  blinding:    present, a canonical scalar (not shown)"
+        )?;
+        writeln!(
+            out,
+            "  commitment:  {} ({})",
+            hex::encode(file.commitment.as_bytes()),
+            point_status(&file.commitment)
+        )?;
+        writeln!(
+            out,
+            "  check:       the commitment matches the value and blinding"
+        )
+    })();
+    written.map_err(|_| fmt_error())?;
+    print(&out)?;
+    Ok(Status::Ok)
+}

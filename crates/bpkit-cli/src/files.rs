@@ -1,0 +1,87 @@
+//! Reading inputs with a size limit, writing outputs (secrets with mode 0600), and printing.
+
+use crate::error::CliError;
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
+
+/// Largest input file accepted: far above any envelope or opening (a 64-value proof envelope is
+/// about 7 KiB), small enough that a wrong file is refused before it is read.
+pub const MAX_INPUT: u64 = 1 << 20;
+
+/// Reads a UTF-8 file of at most [`MAX_INPUT`] bytes.
+///
+/// The size is checked from the metadata before reading, and again while reading (for files
+/// whose metadata does not tell, such as pipes or files growing meanwhile). Exit 4 if the file
+/// cannot be read, 3 if it is too large or not UTF-8.
+pub fn read_input(path: &str) -> Result<String, CliError> {
+    let file = File::open(path).map_err(|e| CliError::io(format!("cannot open {path}"), e))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| CliError::io(format!("cannot read {path}"), e))?;
+    if meta.is_dir() {
+        return Err(CliError::io(
+            format!("cannot read {path}"),
+            std::io::Error::other("is a directory"),
+        ));
+    }
+    if meta.len() > MAX_INPUT {
+        return Err(too_large(path));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_INPUT.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| CliError::io(format!("cannot read {path}"), e))?;
+    if u64::try_from(bytes.len()).map_or(true, |len| len > MAX_INPUT) {
+        return Err(too_large(path));
+    }
+    String::from_utf8(bytes).map_err(|_| CliError::Malformed(format!("{path}: not UTF-8 text")))
+}
+
+fn too_large(path: &str) -> CliError {
+    CliError::Malformed(format!(
+        "{path}: larger than {MAX_INPUT} bytes, refusing to read it"
+    ))
+}
+
+/// Writes a public file (a proof), replacing it if it exists.
+pub fn write_public(path: &str, contents: &str) -> Result<(), CliError> {
+    let mut file =
+        File::create(path).map_err(|e| CliError::io(format!("cannot create {path}"), e))?;
+    file.write_all(contents.as_bytes())
+        .and_then(|()| file.sync_all())
+        .map_err(|e| CliError::io(format!("cannot write {path}"), e))
+}
+
+/// Writes a secret file (an opening): created with mode 0600 on Unix, and never over an
+/// existing file (whose permissions could be wider, and whose secret would be lost).
+pub fn write_secret(path: &str, contents: &str) -> Result<(), CliError> {
+    let mut options = OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut file = options
+        .open(path)
+        .map_err(|e| CliError::io(format!("cannot create {path}"), e))?;
+    file.write_all(contents.as_bytes())
+        .and_then(|()| file.sync_all())
+        .map_err(|e| CliError::io(format!("cannot write {path}"), e))
+}
+
+/// Writes to standard output; a closed pipe or full disk is an I/O error, not a panic.
+pub fn print(text: &str) -> Result<(), CliError> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| CliError::io("cannot write to standard output", e))
+}
+
+/// Overwrites a string holding a secret before it is dropped. Best effort: without `unsafe` or
+/// a zeroizing crate the compiler may in principle elide the writes; `black_box` discourages it.
+pub fn wipe(text: String) {
+    let mut bytes = text.into_bytes();
+    bytes.fill(0);
+    std::hint::black_box(&bytes);
+}
