@@ -1,6 +1,12 @@
 //! No input makes decoding or verification panic: random bytes, and valid proofs with random
 //! corruption, go through `from_bytes` and `verify` and come back as `Ok` or a typed error.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
 
 mod common;
 
