@@ -78,6 +78,19 @@ pub fn case(rng: &mut ChaCha20Rng, bits: usize, m: usize, k: usize, with_min: bo
     }
 }
 
+/// Like [`case`], with every value below `2^bits` as well: Tari's prover refuses values that do
+/// not fit `bits` even when a minimum makes `v − min` fit.
+pub fn case_tari(rng: &mut ChaCha20Rng, bits: usize, m: usize, k: usize, with_min: bool) -> Case {
+    let mut c = case(rng, bits, m, k, with_min);
+    for (o, &min) in c.openings.iter_mut().zip(&c.minimums) {
+        if bits < 64 && o.value >> bits != 0 {
+            let span = (1u64 << bits) - min;
+            o.value = min + o.value % span;
+        }
+    }
+    c
+}
+
 pub fn statement(gens: &PlusGens, c: &Case) -> PlusStatement {
     PlusStatement::commit(gens.pedersen(), c.bits, &c.openings, Some(c.minimums.clone())).unwrap()
 }
