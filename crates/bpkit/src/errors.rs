@@ -187,7 +187,9 @@ impl Error {
     pub fn is_invalid_proof(&self) -> bool {
         matches!(
             self,
-            Error::VerificationFailed | Error::SizeMismatch { .. } | Error::ExtensionMismatch { .. }
+            Error::VerificationFailed
+                | Error::SizeMismatch { .. }
+                | Error::ExtensionMismatch { .. }
         )
     }
 }

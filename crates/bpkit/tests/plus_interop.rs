@@ -25,7 +25,9 @@ fn bpkit_proofs_verify_in_tari_single() {
         let (proof, st) = prove(&gens, &c, b"interop", 7);
         let bytes = proof.to_bytes();
         assert_eq!(bytes.len(), st.proof_size(1));
-        proof.verify(&mut Transcript::new(b"interop"), &gens, &st).unwrap();
+        proof
+            .verify(&mut Transcript::new(b"interop"), &gens, &st)
+            .unwrap();
         let tst = tari_statement(&st, 1, None);
         tari_verify(b"interop", &tst, &bytes, VerifyAction::VerifyOnly).unwrap();
     }
@@ -41,7 +43,9 @@ fn tari_proofs_verify_in_bpkit_single() {
         let bytes = tari_prove(&c, &st, b"interop", None, 3);
         let proof = PlusProof::from_bytes(&bytes).unwrap();
         assert_eq!(proof.to_bytes(), bytes);
-        proof.verify(&mut Transcript::new(b"interop"), &gens, &st).unwrap();
+        proof
+            .verify(&mut Transcript::new(b"interop"), &gens, &st)
+            .unwrap();
     }
 }
 
@@ -70,7 +74,9 @@ fn bpkit_proofs_verify_in_tari_grid() {
         let (proof, st) = prove(&gens, &c, b"grid", 11);
         let bytes = proof.to_bytes();
         assert_eq!(bytes.len(), st.proof_size(k), "n={n} m={m} k={k}");
-        proof.verify(&mut Transcript::new(b"grid"), &gens, &st).unwrap();
+        proof
+            .verify(&mut Transcript::new(b"grid"), &gens, &st)
+            .unwrap();
         let tst = tari_statement(&st, k, None);
         tari_verify(b"grid", &tst, &bytes, VerifyAction::VerifyOnly)
             .unwrap_or_else(|e| panic!("tari rejects n={n} m={m} k={k}: {e:?}"));
@@ -117,7 +123,14 @@ fn masks_recover_across_implementations() {
         let proof = PlusProof::from_bytes(&bytes).unwrap();
         for mode in [RecoveryMode::RecoverOnly, RecoveryMode::RecoverAndVerify] {
             let got = proof
-                .recover(&mut Transcript::new(b"rewind"), &gens, &st, &seed, c.openings[0].value, mode)
+                .recover(
+                    &mut Transcript::new(b"rewind"),
+                    &gens,
+                    &st,
+                    &seed,
+                    c.openings[0].value,
+                    mode,
+                )
                 .unwrap();
             assert_eq!(got.blindings, c.openings[0].blindings);
         }
@@ -133,7 +146,13 @@ fn masks_recover_across_implementations() {
         )
         .unwrap();
         let tst = tari_statement(&st, k, Some(seed_scalar));
-        let masks = tari_verify(b"rewind", &tst, &proof.to_bytes(), VerifyAction::RecoverAndVerify).unwrap();
+        let masks = tari_verify(
+            b"rewind",
+            &tst,
+            &proof.to_bytes(),
+            VerifyAction::RecoverAndVerify,
+        )
+        .unwrap();
         let mask = masks[0].as_ref().unwrap().blindings().unwrap();
         assert_eq!(mask, c.openings[0].blindings);
     }

@@ -192,7 +192,7 @@ impl PlusGens {
             .position(|&b| b == n)
             .and_then(|i| self.tables.get(i))?;
         slot.get_or_init(|| {
-            let parties = (TABLE_MAX_BITS / n).max(1);
+            let parties = TABLE_MAX_BITS.checked_div(n).unwrap_or(1).max(1);
             let bp = crate::generators::shared(n, parties);
             let mut points: Vec<&RistrettoPoint> = Vec::new();
             points.push(&self.pedersen.value);

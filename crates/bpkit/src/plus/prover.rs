@@ -49,7 +49,15 @@ impl PlusProof {
         rng: &mut R,
     ) -> Result<PlusProof, Error> {
         let bp = crate::generators::shared(statement.bits(), statement.padded_values());
-        Self::prove_with_generators(gens.pedersen(), &bp, transcript, statement, openings, None, rng)
+        Self::prove_with_generators(
+            gens.pedersen(),
+            &bp,
+            transcript,
+            statement,
+            openings,
+            None,
+            rng,
+        )
     }
 
     /// [`PlusProof::prove`] for one value, with nonces derived from `seed` so that the seed
@@ -222,4 +230,3 @@ impl PlusProof {
         })
     }
 }
-

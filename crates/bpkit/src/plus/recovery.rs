@@ -95,7 +95,10 @@ impl PlusProof {
                     available: bp.gens_capacity().saturating_mul(bp.party_capacity()),
                 });
             }
-            if !self.equation_from(&ch, statement, commitments)?.holds(gens, bp) {
+            if !self
+                .equation_from(&ch, statement, commitments)?
+                .holds(gens, bp)
+            {
                 return Err(Error::VerificationFailed);
             }
         }

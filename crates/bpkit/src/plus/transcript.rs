@@ -46,7 +46,10 @@ pub(crate) fn bind_statement(
 }
 
 /// A challenge, refused if zero (probability 2⁻²⁵²; `tari_bulletproofs_plus` refuses it too).
-pub(crate) fn challenge(transcript: &mut Transcript, label: &'static [u8]) -> Result<Scalar, Error> {
+pub(crate) fn challenge(
+    transcript: &mut Transcript,
+    label: &'static [u8],
+) -> Result<Scalar, Error> {
     let c = transcript.challenge_scalar(label);
     if c == Scalar::ZERO {
         Err(Error::VerificationFailed)

@@ -76,7 +76,11 @@ impl Equation {
     /// in turn ([`PlusGens`]). `None` if the tables do not cover the equation.
     pub fn holds_with_table(&self, table: &VartimeTable) -> Option<bool> {
         let n = self.n.max(1);
-        let per_party = self.g.chunks(n).zip(self.h.chunks(n)).flat_map(|(g, h)| g.iter().chain(h));
+        let per_party = self
+            .g
+            .chunks(n)
+            .zip(self.h.chunks(n))
+            .flat_map(|(g, h)| g.iter().chain(h));
         let result = table.mixed_mul(
             core::iter::once(&self.value)
                 .chain(&self.blinding)
@@ -106,7 +110,11 @@ impl PlusProof {
         if statement.total_bits() <= super::parameters::TABLE_MAX_BITS {
             if let Some(table) = gens.table(statement.bits()) {
                 if let Some(ok) = equation.holds_with_table(table) {
-                    return if ok { Ok(()) } else { Err(Error::VerificationFailed) };
+                    return if ok {
+                        Ok(())
+                    } else {
+                        Err(Error::VerificationFailed)
+                    };
                 }
             }
         }
@@ -274,7 +282,12 @@ impl PlusProof {
             dynamic_points.push(r.point);
         }
         let c_factor = ee * y_n1;
-        dynamic_scalars.extend(powers(zz).skip(1).take(commitments.len()).map(|zp| c_factor * zp));
+        dynamic_scalars.extend(
+            powers(zz)
+                .skip(1)
+                .take(commitments.len())
+                .map(|zp| c_factor * zp),
+        );
         dynamic_points.extend(commitments);
         Ok(Equation {
             n,

@@ -15,7 +15,6 @@ use merlin::Transcript;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
-pub use tari_bulletproofs_plus as tari;
 use tari::{
     commitment_opening::CommitmentOpening,
     generators::pedersen_gens::ExtensionDegree,
@@ -25,6 +24,7 @@ use tari::{
     range_witness::RangeWitness,
     ristretto::{create_pedersen_gens_with_extension_degree, RistrettoRangeProof},
 };
+pub use tari_bulletproofs_plus as tari;
 
 pub fn rng(seed: u64) -> ChaCha20Rng {
     ChaCha20Rng::seed_from_u64(seed)
@@ -33,8 +33,12 @@ pub fn rng(seed: u64) -> ChaCha20Rng {
 /// A random value in [min, min + 2^bits), saturating at u64::MAX.
 pub fn value_in(rng: &mut ChaCha20Rng, bits: usize, min: u64) -> u64 {
     let v: u64 = rng.random();
-    let v = if bits == 64 { v } else { v & ((1u64 << bits) - 1) };
-    min.checked_add(v).unwrap_or(u64::MAX)
+    let v = if bits == 64 {
+        v
+    } else {
+        v & ((1u64 << bits) - 1)
+    };
+    min.saturating_add(v)
 }
 
 /// A random minimum below 2^bits (and small enough that min + range fits u64 often).
@@ -62,7 +66,10 @@ pub fn case(rng: &mut ChaCha20Rng, bits: usize, m: usize, k: usize, with_min: bo
     for _ in 0..m {
         let min = if with_min { min_below(rng, bits) } else { 0 };
         let v = value_in(rng, bits, min);
-        let v = if v.checked_sub(min).map_or(true, |d| bits < 64 && d >> bits != 0) {
+        let v = if v
+            .checked_sub(min)
+            .is_none_or(|d| bits < 64 && d >> bits != 0)
+        {
             min
         } else {
             v
@@ -92,10 +99,21 @@ pub fn case_tari(rng: &mut ChaCha20Rng, bits: usize, m: usize, k: usize, with_mi
 }
 
 pub fn statement(gens: &PlusGens, c: &Case) -> PlusStatement {
-    PlusStatement::commit(gens.pedersen(), c.bits, &c.openings, Some(c.minimums.clone())).unwrap()
+    PlusStatement::commit(
+        gens.pedersen(),
+        c.bits,
+        &c.openings,
+        Some(c.minimums.clone()),
+    )
+    .unwrap()
 }
 
-pub fn prove(gens: &PlusGens, c: &Case, label: &'static [u8], seed: u64) -> (PlusProof, PlusStatement) {
+pub fn prove(
+    gens: &PlusGens,
+    c: &Case,
+    label: &'static [u8],
+    seed: u64,
+) -> (PlusProof, PlusStatement) {
     let st = statement(gens, c);
     let proof = PlusProof::prove(
         &mut Transcript::new(label),
@@ -118,7 +136,11 @@ fn to_point(c: &CompressedRistretto) -> RistrettoPoint {
 
 /// Tari's statement for a bpkit statement: padded to m' with identity commitments, minimums
 /// as `Some(min)` (0 and `None` bind the same).
-pub fn tari_statement(st: &PlusStatement, k: usize, seed: Option<Scalar>) -> TariStatement<RistrettoPoint> {
+pub fn tari_statement(
+    st: &PlusStatement,
+    k: usize,
+    seed: Option<Scalar>,
+) -> TariStatement<RistrettoPoint> {
     let mp = st.padded_values();
     let params = RangeParameters::init(
         st.bits(),
@@ -149,14 +171,22 @@ pub fn tari_verify(
 }
 
 /// A Tari proof of bpkit's case (openings padded with zero openings), as bytes.
-pub fn tari_prove(c: &Case, st: &PlusStatement, label: &'static [u8], seed_nonce: Option<Scalar>, rng_seed: u64) -> Vec<u8> {
+pub fn tari_prove(
+    c: &Case,
+    st: &PlusStatement,
+    label: &'static [u8],
+    seed_nonce: Option<Scalar>,
+    rng_seed: u64,
+) -> Vec<u8> {
     let tst = tari_statement(st, c.k, seed_nonce);
     let mut openings: Vec<CommitmentOpening> = c
         .openings
         .iter()
         .map(|o| CommitmentOpening::new(o.value, o.blindings.clone()))
         .collect();
-    openings.resize_with(st.padded_values(), || CommitmentOpening::new(0, vec![Scalar::ZERO; c.k]));
+    openings.resize_with(st.padded_values(), || {
+        CommitmentOpening::new(0, vec![Scalar::ZERO; c.k])
+    });
     let witness = RangeWitness::init(openings).unwrap();
     let proof = RistrettoRangeProof::prove_with_rng(
         &mut tari_merlin::Transcript::new(label),

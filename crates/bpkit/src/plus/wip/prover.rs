@@ -17,7 +17,7 @@
 //!   plus a variable-time MSM whose scalars and points are all public.
 //! - Later rounds: constant-time MSMs over the (lazily) folded generators.
 
-use super::super::nonces::{Nonces, D_L, D_R, D, ETA};
+use super::super::nonces::{Nonces, D, D_L, D_R, ETA};
 use super::super::parameters::ExtendedPedersenGens;
 use super::super::transcript::{challenge_final, challenge_round};
 use crate::errors::Error;
@@ -67,7 +67,9 @@ fn size_error(needed: usize, available: usize) -> Error {
 
 /// `v[start .. start + len]`, or an error.
 fn part<T>(v: &[T], start: usize, len: usize) -> Result<&[T], Error> {
-    let end = start.checked_add(len).ok_or(size_error(usize::MAX, v.len()))?;
+    let end = start
+        .checked_add(len)
+        .ok_or(size_error(usize::MAX, v.len()))?;
     v.get(start..end).ok_or(size_error(end, v.len()))
 }
 
@@ -127,7 +129,11 @@ impl Lazy {
 /// `P'ⱼ = Σ_v w_v·P[j + v·n]` for `j < n`, as `w₀·(P[j] + Σ_{v≥1} (w_v/w₀)·P[j + v·n])` — the
 /// common factor `w₀` stays in the weights, saving one multiplication per point.
 /// Variable-time: every input is public.
-fn materialize(points: &[RistrettoPoint], w: &[Scalar], n: usize) -> Result<Vec<RistrettoPoint>, Error> {
+fn materialize(
+    points: &[RistrettoPoint],
+    w: &[Scalar],
+    n: usize,
+) -> Result<Vec<RistrettoPoint>, Error> {
     let w0_inv = w.first().ok_or(size_error(1, 0))?.invert();
     let rel: Vec<Scalar> = w.iter().skip(1).map(|x| x * w0_inv).collect();
     let mut out = Vec::with_capacity(n);
@@ -199,10 +205,14 @@ impl Terms {
                 .chain(gens.blinding_bases())
                 .chain(self.secret_points.iter()),
         )
-        .ok_or(size_error(self.secret_scalars.len(), self.secret_points.len()))?;
+        .ok_or(size_error(
+            self.secret_scalars.len(),
+            self.secret_points.len(),
+        ))?;
         // Variable-time: every scalar and point here is public (challenges, generators, ρ, κ).
-        let public = msm::vartime(self.public_scalars.iter().copied(), &self.public_points)
-            .ok_or(size_error(self.public_scalars.len(), self.public_points.len()))?;
+        let public = msm::vartime(self.public_scalars.iter().copied(), &self.public_points).ok_or(
+            size_error(self.public_scalars.len(), self.public_points.len()),
+        )?;
         Ok(secret + public)
     }
 }
@@ -223,7 +233,9 @@ fn subset_round(
     let mut l = Terms::new();
     let mut r = Terms::new();
     for (u, (alpha_u, gamma_u)) in dec.alpha.iter().zip(&dec.gamma).enumerate() {
-        let block = u.checked_mul(n_r).ok_or(size_error(usize::MAX, bits.len()))?;
+        let block = u
+            .checked_mul(n_r)
+            .ok_or(size_error(usize::MAX, bits.len()))?;
         let bits_lo = part(bits, block, h)?;
         let bits_hi = part(bits, block.saturating_add(h), h)?;
         for (v, (wg, wh)) in lazy.wg.iter().zip(&lazy.wh).enumerate() {
@@ -257,7 +269,8 @@ fn subset_round(
         l.public_scalars.extend(rho_hi.iter().map(|x| x * wh));
         l.public_points.extend_from_slice(part(hv, gblock, h)?);
         r.public_scalars.extend(rho_lo.iter().map(|x| x * wh));
-        r.public_points.extend_from_slice(part(hv, gblock.saturating_add(h), h)?);
+        r.public_points
+            .extend_from_slice(part(hv, gblock.saturating_add(h), h)?);
     }
     Ok((l, r))
 }
@@ -277,9 +290,17 @@ fn msm_round(
     let mut l = Terms::new();
     let mut r = Terms::new();
     for (v, (wg, wh)) in lazy.wg.iter().zip(&lazy.wh).enumerate() {
-        let block = v.checked_mul(n_r).ok_or(size_error(usize::MAX, lazy.g.len()))?;
-        let (g_lo, g_hi) = (part(&lazy.g, block, h)?, part(&lazy.g, block.saturating_add(h), h)?);
-        let (h_lo, h_hi) = (part(&lazy.h, block, h)?, part(&lazy.h, block.saturating_add(h), h)?);
+        let block = v
+            .checked_mul(n_r)
+            .ok_or(size_error(usize::MAX, lazy.g.len()))?;
+        let (g_lo, g_hi) = (
+            part(&lazy.g, block, h)?,
+            part(&lazy.g, block.saturating_add(h), h)?,
+        );
+        let (h_lo, h_hi) = (
+            part(&lazy.h, block, h)?,
+            part(&lazy.h, block.saturating_add(h), h)?,
+        );
         let lg = y_inv_h * wg;
         let rg = y_h * wg;
         l.secret_scalars.extend(a_lo.iter().map(|x| lg * x));
@@ -322,8 +343,7 @@ pub(crate) fn prove(
     } = witness;
     let n_total = a.len();
     let k = gens.extension_degree();
-    if !n_total.is_power_of_two() || b.len() != n_total || g.len() < n_total || h.len() < n_total
-    {
+    if !n_total.is_power_of_two() || b.len() != n_total || g.len() < n_total || h.len() < n_total {
         return Err(size_error(n_total, g.len().min(h.len())));
     }
     let rounds = n_total.trailing_zeros() as usize;

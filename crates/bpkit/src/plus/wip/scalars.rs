@@ -10,7 +10,10 @@ use alloc::vec::Vec;
 ///
 /// `challenges` are `e₀ … e_{R−1}`; `inverses` their inverses. Costs `N` multiplications:
 /// `s₀ = Π e_j⁻¹`, then `sᵢ = s_{i − 2ᵏ}·e_{R−1−k}²` for the top bit `k` of `i`.
-pub(crate) fn fold_scalars(challenges: &[Scalar], inverses: &[Scalar]) -> Result<Vec<Scalar>, Error> {
+pub(crate) fn fold_scalars(
+    challenges: &[Scalar],
+    inverses: &[Scalar],
+) -> Result<Vec<Scalar>, Error> {
     let rounds = challenges.len();
     let n = 1usize
         .checked_shl(u32::try_from(rounds).unwrap_or(u32::MAX))
