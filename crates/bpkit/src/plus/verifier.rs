@@ -219,26 +219,31 @@ impl PlusProof {
         let s1e = self.s1 * e;
         let ee_z = ee * z;
 
-        // Gᵢ: −e²·z − r1·e·y⁻ⁱ·sᵢ.
-        let g: Vec<Scalar> = s
-            .iter()
-            .zip(powers(y_inv))
-            .map(|(s, y_inv_i)| -ee_z - r1e * y_inv_i * s)
-            .collect();
-        // Hᵢ: e²·(z + dᵢ·y^{N−i}) − s1·e·s_{N−1−i}, dᵢ = z^{2(j+1)}·2^{i mod n} (party j).
+        // Gᵢ: −e²·z − r1·e·y⁻ⁱ·sᵢ  (two multiplications per i).
+        let mut g = Vec::with_capacity(n_total);
+        let mut r1e_y_inv_i = r1e;
+        for s_i in &s {
+            g.push(-ee_z - r1e_y_inv_i * s_i);
+            r1e_y_inv_i *= y_inv;
+        }
+        // Hᵢ: e²·(z + dᵢ·y^{N−i}) − s1·e·s_{N−1−i}, dᵢ = z^{2(j+1)}·2^{i mod n} (party j):
+        // e²·dᵢ·y^{N−i} is a running product, times 2/y within a party and restarted from
+        // e²·z^{2(j+1)}·y^{N−jn} at each party (two multiplications per i).
         let two_y_inv = Scalar::from(2u64) * y_inv;
         let y_inv_n = scalar_pow(&y_inv, n as u64);
-        let mut d_y = Vec::with_capacity(n_total);
-        let mut party_factor = zz * y_n;
+        let party_step = zz * y_inv_n;
+        let mut h = Vec::with_capacity(n_total);
+        let mut party_factor = ee * zz * y_n;
+        let mut s_rev = s.iter().rev();
         for _ in 0..mp {
-            d_y.extend(powers(two_y_inv).take(n).map(|p| party_factor * p));
-            party_factor *= zz * y_inv_n;
+            let mut ee_d_y = party_factor;
+            for _ in 0..n {
+                let s_r = s_rev.next().ok_or(Error::VerificationFailed)?;
+                h.push(ee_z + ee_d_y - s1e * s_r);
+                ee_d_y *= two_y_inv;
+            }
+            party_factor *= party_step;
         }
-        let h: Vec<Scalar> = d_y
-            .iter()
-            .zip(s.iter().rev())
-            .map(|(dy, s_rev)| ee_z + ee * dy - s1e * s_rev)
-            .collect();
 
         // B: e²·ζ − e²·y^{N+1}·Σ z^{2(j+1)}·min_j − r1·y·s1, with
         // ζ = (z − z²)·Σ_{i=1..N} yⁱ − z·y^{N+1}·(2ⁿ − 1)·Σ_{j=1..m'} z^{2j}.

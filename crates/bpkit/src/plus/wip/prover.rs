@@ -316,10 +316,13 @@ fn msm_round(
 }
 
 /// Whether to materialize the generators of `level` (rather than keep folding lazily), for a
-/// proof of `rounds` rounds. Cost model (notes, "Prover cost"): a materialized point costs
-/// about three constant-time MSM terms; a level is worth it when the rounds after it use it.
+/// proof of `rounds` rounds: at level [`SUBSET_ROUNDS`] (straight from the original
+/// generators, four points per new point), then every second level. Measured (instruction
+/// counts, n = 64 with m = 1 and m = 8): every second level costs 5 % less than every level —
+/// a materialized point costs a full-length scalar multiplication (256 doublings) while keeping
+/// one more level lazy only doubles the constant-time MSM of the next round.
 fn materialize_level(level: usize, rounds: usize) -> bool {
-    level >= SUBSET_ROUNDS && level < rounds
+    level >= SUBSET_ROUNDS && level & 1 == 0 && level < rounds
 }
 
 /// Runs the argument: `R = log₂ N` rounds, then the last message. `g`, `h` are the `N` vector
