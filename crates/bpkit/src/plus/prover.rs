@@ -2,7 +2,9 @@
 //! weighted-inner-product argument on `â_L = a_L − z·1`, `â_R = a_R + d∘y⃖ + z·1`.
 
 use super::nonces::{Nonces, ALPHA};
-use super::parameters::{ExtendedPedersenGens, PlusGens};
+use super::parameters::ExtendedPedersenGens;
+#[cfg(feature = "std")]
+use super::parameters::PlusGens;
 use super::proof::PlusProof;
 use super::statement::PlusStatement;
 use super::transcript::{bind_statement, challenges_y_z};

@@ -2,7 +2,9 @@
 //! `Σ scalar·point = 0` (notes, "Verification equation"), checked with one variable-time
 //! multiscalar multiplication — every input of the verifier is public.
 
-use super::parameters::{ExtendedPedersenGens, PlusGens};
+use super::parameters::ExtendedPedersenGens;
+#[cfg(feature = "std")]
+use super::parameters::PlusGens;
 use super::proof::PlusProof;
 use super::statement::PlusStatement;
 use super::transcript::{bind_statement, challenge_final, challenge_round, challenges_y_z};
@@ -73,7 +75,8 @@ impl Equation {
     }
 
     /// The same check against precomputed tables over `B, B̃₁…B̃_k`, then `G`, `H` of each party
-    /// in turn ([`PlusGens`]). `None` if the tables do not cover the equation.
+    /// in turn ([`super::PlusGens`]). `None` if the tables do not cover the equation.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub fn holds_with_table(&self, table: &VartimeTable) -> Option<bool> {
         let n = self.n.max(1);
         let per_party = self
