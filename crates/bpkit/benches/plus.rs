@@ -164,5 +164,113 @@ fn bench(c: &mut Criterion) {
     let _ = Scalar::ONE;
 }
 
+/// Thread CPU time in microseconds (ignores time spent descheduled on a shared machine).
+fn cpu_micros() -> f64 {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    t.tv_sec as f64 * 1e6 + t.tv_nsec as f64 / 1e3
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[v.len() / 2]
+}
+
+/// Interleaved measurement: bpkit and Tari alternate, each timed in thread CPU time, and the
+/// ratio of the medians is printed. Robust to load changes during the run, unlike comparing
+/// two criterion results taken minutes apart.
+fn interleaved(name: &str, rounds: usize, mut ours: impl FnMut(), mut theirs: impl FnMut()) {
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        let t = cpu_micros();
+        ours();
+        a.push(cpu_micros() - t);
+        let t = cpu_micros();
+        theirs();
+        b.push(cpu_micros() - t);
+    }
+    let (ma, mb) = (median(a), median(b));
+    println!(
+        "{name:14} bpkit {ma:10.1} µs   tari {mb:10.1} µs   ratio {:.2}",
+        ma / mb
+    );
+}
+
+fn ratios() {
+    println!("\ninterleaved, thread CPU time, medians:");
+    let one = setup(1);
+    let mut rng = ChaCha20Rng::seed_from_u64(7);
+    let mut rng2 = ChaCha20Rng::seed_from_u64(8);
+    interleaved(
+        "prove m=1",
+        200,
+        || {
+            PlusProof::prove(
+                &mut Transcript::new(b"bench"),
+                &one.gens,
+                &one.statement,
+                &one.openings,
+                &mut rng,
+            )
+            .unwrap();
+        },
+        || {
+            RistrettoRangeProof::prove_with_rng(
+                &mut tari_merlin::Transcript::new(b"bench"),
+                &one.tari_statement,
+                &one.tari_witness,
+                &mut rng2,
+            )
+            .unwrap();
+        },
+    );
+    interleaved(
+        "verify m=1",
+        1000,
+        || {
+            one.proof
+                .verify(&mut Transcript::new(b"bench"), &one.gens, &one.statement)
+                .unwrap()
+        },
+        || tari_verify(&one),
+    );
+    interleaved(
+        "decode+verify m=1",
+        1000,
+        || {
+            let p = PlusProof::from_bytes(&one.proof.to_bytes()).unwrap();
+            p.verify(&mut Transcript::new(b"bench"), &one.gens, &one.statement)
+                .unwrap()
+        },
+        || {
+            let p = RistrettoRangeProof::from_bytes(&one.tari_proof.to_bytes()).unwrap();
+            TariProof::verify_batch(
+                &mut [tari_merlin::Transcript::new(b"bench")],
+                std::slice::from_ref(&one.tari_statement),
+                std::slice::from_ref(&p),
+                VerifyAction::VerifyOnly,
+            )
+            .unwrap();
+        },
+    );
+    let many = setup(32);
+    interleaved(
+        "verify m=32",
+        60,
+        || {
+            many.proof
+                .verify(&mut Transcript::new(b"bench"), &many.gens, &many.statement)
+                .unwrap()
+        },
+        || tari_verify(&many),
+    );
+}
+
 criterion_group!(benches, bench);
-criterion_main!(benches);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    if std::env::args().all(|a| a != "--no-ratios") {
+        ratios();
+    }
+}
