@@ -13,7 +13,7 @@
 
 use bpkit::group::{RistrettoPoint, Scalar};
 use bpkit::plus::{ExtendedOpening, PlusGens, PlusProof, PlusStatement};
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use criterion::{criterion_group, BenchmarkId, Criterion};
 use merlin::Transcript;
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
