@@ -56,6 +56,7 @@ pub(crate) struct Equation {
 impl Equation {
     /// True when the equation holds. Variable-time: every input is public.
     pub fn holds(&self, gens: &ExtendedPedersenGens, bp: &BulletproofGens) -> bool {
+        // Variable-time: the proof, the statement and the challenges are public.
         let result = msm::vartime(
             self.dynamic_scalars
                 .iter()
@@ -84,6 +85,7 @@ impl Equation {
             .chunks(n)
             .zip(self.h.chunks(n))
             .flat_map(|(g, h)| g.iter().chain(h));
+        // Variable-time: the proof, the statement and the challenges are public.
         let result = table.mixed_mul(
             core::iter::once(&self.value)
                 .chain(&self.blinding)

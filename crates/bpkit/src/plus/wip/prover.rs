@@ -118,6 +118,7 @@ impl Lazy {
     /// The fully folded generators `G_fin`, `H_fin` (after the last round). Variable-time:
     /// public.
     fn finish(&self) -> Result<(RistrettoPoint, RistrettoPoint), Error> {
+        // Variable-time: generators and fold weights (from challenges) are public.
         let g = msm::vartime(self.wg.iter().copied(), &self.g)
             .ok_or(size_error(self.wg.len(), self.g.len()))?;
         let h = msm::vartime(self.wh.iter().copied(), &self.h)
@@ -140,6 +141,7 @@ fn materialize(
     for j in 0..n {
         let base = points.get(j).ok_or(size_error(j, points.len()))?;
         let others = points.iter().skip(j.saturating_add(n)).step_by(n.max(1));
+        // Variable-time: generators and fold weights (from challenges) are public.
         let rest = msm::vartime(rel.iter().copied(), others.take(rel.len()))
             .ok_or(size_error(rel.len().saturating_mul(n), points.len()))?;
         out.push(base + rest);
