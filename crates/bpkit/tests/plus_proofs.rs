@@ -500,3 +500,35 @@ fn seeded_proofs_are_deterministic_in_the_seeded_parts_only() {
     assert_eq!(p1.to_bytes()[33..65], p2.to_bytes()[33..65]);
     assert_ne!(p1.to_bytes(), p2.to_bytes());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+
+    /// Arbitrary bytes, and valid proofs with arbitrary bytes overwritten: decoding and
+    /// verification return errors, never panic, and a decoded proof re-encodes to its input.
+    #[test]
+    fn no_panic_on_arbitrary_input(
+        junk in proptest::collection::vec(any::<u8>(), 0..1200),
+        at in any::<usize>(),
+        patch in proptest::collection::vec(any::<u8>(), 1..40),
+    ) {
+        if let Ok(p) = PlusProof::from_bytes(&junk) {
+            prop_assert_eq!(p.to_bytes(), junk.clone());
+        }
+        let gens = PlusGens::bpkit(1).unwrap();
+        let c = case(&mut rng(42), 8, 1, 1, false);
+        let (proof, st) = prove(&gens, &c, b"fuzz", 42);
+        let mut bytes = proof.to_bytes();
+        let start = at % bytes.len();
+        for (b, p) in bytes.iter_mut().skip(start).zip(&patch) {
+            *b = *p;
+        }
+        if let Ok(p) = PlusProof::from_bytes(&bytes) {
+            prop_assert_eq!(p.to_bytes(), bytes.clone());
+            let res = p.verify(&mut Transcript::new(b"fuzz"), &gens, &st);
+            if bytes != proof.to_bytes() {
+                prop_assert!(res.is_err());
+            }
+        }
+    }
+}
