@@ -39,10 +39,10 @@ pub(crate) struct Equation {
     pub n: usize,
     /// Parties `m'` (padded).
     pub parties: usize,
-    /// Scalar on the value base `B`.
-    pub value: Scalar,
-    /// Scalars on the blinding bases `B̃₁ … B̃_k`.
-    pub blinding: Vec<Scalar>,
+    /// Scalar on the value base `B` (as `b` in the core's equation).
+    pub b: Scalar,
+    /// Scalars on the blinding bases `B̃₁ … B̃_k` (the core's single `b_blinding`, `k` times).
+    pub b_blinding: Vec<Scalar>,
     /// Scalars on `G` (party-major, `n` per party).
     pub g: Vec<Scalar>,
     /// Scalars on `H`.
@@ -60,8 +60,8 @@ impl Equation {
         let result = msm::vartime(
             self.dynamic_scalars
                 .iter()
-                .chain(core::iter::once(&self.value))
-                .chain(&self.blinding)
+                .chain(core::iter::once(&self.b))
+                .chain(&self.b_blinding)
                 .chain(&self.g)
                 .chain(&self.h)
                 .copied(),
@@ -87,8 +87,8 @@ impl Equation {
             .flat_map(|(g, h)| g.iter().chain(h));
         // Variable-time: the proof, the statement and the challenges are public.
         let result = table.mixed_mul(
-            core::iter::once(&self.value)
-                .chain(&self.blinding)
+            core::iter::once(&self.b)
+                .chain(&self.b_blinding)
                 .chain(per_party)
                 .copied(),
             self.dynamic_scalars.iter().copied(),
@@ -302,8 +302,8 @@ impl PlusProof {
         Ok(Equation {
             n,
             parties: mp,
-            value,
-            blinding,
+            b: value,
+            b_blinding: blinding,
             g,
             h,
             dynamic_scalars,
