@@ -532,3 +532,13 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn types_are_thread_safe() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<PlusGens>();
+    send_sync::<PlusProof>();
+    send_sync::<PlusStatement>();
+    send_sync::<ExtendedOpening>();
+    send_sync::<RecoverySeed>();
+}
