@@ -216,6 +216,7 @@ impl PlusProof {
             a,
             b,
             rho,
+            party_bits: n,
             kappa: -z,
             alpha: alpha_hat,
         };

@@ -33,6 +33,9 @@ use zeroize::Zeroizing;
 /// Rounds done with subset sums over the original generators.
 const SUBSET_ROUNDS: usize = 2;
 
+/// Public parts of at most this many points join the constant-time MSM of their `L` or `R`.
+const SMALL_PUBLIC: usize = 8;
+
 /// The witness of the weighted-inner-product argument, with its bit decomposition.
 pub(crate) struct WipWitness {
     /// The bits `β` (one byte each, 0 or 1), `N` of them.
@@ -43,6 +46,8 @@ pub(crate) struct WipWitness {
     pub b: Zeroizing<Vec<Scalar>>,
     /// The public part of `b`: `ρ = d∘y⃖ + (z − 1)·1`.
     pub rho: Vec<Scalar>,
+    /// Bits per party `n` (`dᵢ∘y⃖ᵢ` is geometric, ratio `2/y`, within a party).
+    pub party_bits: usize,
     /// The public part of `a`: `κ = −z`.
     pub kappa: Scalar,
     /// `α̂`, one per blinding base.
@@ -149,27 +154,99 @@ fn materialize(
     Ok(out)
 }
 
-/// The public bit decomposition of `a` and `b` (only kept during the subset-sum rounds).
+/// The public bit decomposition of `a` and `b` (only kept during the subset-sum rounds):
+/// `aᵢ = Σ_u α_u·β_{i+u·n_r} + κ`, `bᵢ = Σ_u γ_u·(β + ρ⁽⁰⁾)_{i+u·n_r}` — `ρ` folds with the
+/// same coefficients as the bits of `b`, so the original `ρ⁽⁰⁾` is kept.
 struct Decomposition {
     alpha: Vec<Scalar>,
     kappa: Scalar,
     gamma: Vec<Scalar>,
-    rho: Vec<Scalar>,
+    /// `ρ⁽⁰⁾ = D + c·1`, `D = d∘y⃖`, `c = z − 1`.
+    rho0: Vec<Scalar>,
+    c: Scalar,
+    blocks: Blocks,
 }
 
 impl Decomposition {
-    fn fold(&mut self, e: &Scalar, e_inv: &Scalar, y_h: &Scalar, h: usize) {
+    fn fold(&mut self, e: &Scalar, e_inv: &Scalar, y_h: &Scalar) {
         let a_hi = e_inv * y_h;
         self.alpha = self.alpha.iter().flat_map(|x| [e * x, a_hi * x]).collect();
         self.kappa *= e + a_hi;
         self.gamma = self.gamma.iter().flat_map(|x| [e_inv * x, e * x]).collect();
-        self.rho = self
-            .rho
-            .iter()
-            .take(h)
-            .zip(self.rho.iter().skip(h))
-            .map(|(lo, hi)| e_inv * lo + e * hi)
-            .collect();
+    }
+}
+
+/// Geometric block sums of `H` for the public part `Σ ρᵢ·Hⱼ` of the subset-sum rounds.
+/// Within a party `Dᵢ = d∘y⃖` is geometric with ratio `q = 2/y`, so over a block of `b`
+/// generators that does not cross a party, `Σ_{i<b} D_{t+i}·H_{s+i} = D_t·Q_s` with
+/// `Q_s = Σ_{i<b} qⁱ·H_{s+i}`. The `N/b` points `Q_s` (and plain sums `S_s`) are computed
+/// once and serve all four public parts of rounds 0 and 1, which then cost a few points each
+/// instead of `N/2`. `b = min(n, N/4)` divides every half-block of those rounds.
+struct Blocks {
+    size: usize,
+    q: Vec<RistrettoPoint>,
+    sums: Vec<RistrettoPoint>,
+}
+
+impl Blocks {
+    /// Variable-time: generators and `q` (from the challenge `y`) are public.
+    fn new(h: &[RistrettoPoint], size: usize, q: &Scalar) -> Result<Self, Error> {
+        let size = size.max(1);
+        let q_pows: Vec<Scalar> = powers(*q).take(size).collect();
+        let mut qs = Vec::new();
+        let mut sums = Vec::new();
+        for chunk in h.chunks(size) {
+            qs.push(
+                msm::vartime(q_pows.iter().copied(), chunk).ok_or(size_error(size, chunk.len()))?,
+            );
+            sums.push(chunk.iter().sum());
+        }
+        Ok(Blocks { size, q: qs, sums })
+    }
+
+    /// Index of the block starting at generator `start` (a multiple of the block size).
+    fn index(&self, start: usize) -> Result<usize, Error> {
+        start
+            .checked_div(self.size)
+            .ok_or(size_error(start, self.q.len()))
+    }
+
+    /// `Σ H` over `[start, start + len)` (both multiples of the block size).
+    fn sum(&self, start: usize, len: usize) -> Result<RistrettoPoint, Error> {
+        let first = self.index(start)?;
+        let count = self.index(len)?;
+        Ok(part(&self.sums, first, count)?.iter().sum())
+    }
+
+    /// Adds the `D` part of `coef·Σ_{i<len} ρ⁽⁰⁾_{rho_start+i}·H_{h_start+i}` to `acc`, the
+    /// coefficients of the `Q` blocks (the `c` part is the caller's, on plain sums).
+    #[allow(clippy::too_many_arguments)]
+    fn add_rho_terms(
+        &self,
+        acc: &mut [Scalar],
+        dec: &Decomposition,
+        coef: &Scalar,
+        rho_start: usize,
+        h_start: usize,
+        len: usize,
+    ) -> Result<(), Error> {
+        let count = self.index(len)?;
+        let first = self.index(h_start)?;
+        for beta in 0..count {
+            let offset = beta
+                .checked_mul(self.size)
+                .ok_or(size_error(usize::MAX, len))?;
+            let t = rho_start
+                .checked_add(offset)
+                .ok_or(size_error(usize::MAX, len))?;
+            let d_t = dec.rho0.get(t).ok_or(size_error(t, dec.rho0.len()))? - dec.c;
+            let slot = first
+                .checked_add(beta)
+                .and_then(|i| acc.get_mut(i))
+                .ok_or(size_error(first, self.q.len()))?;
+            *slot += coef * d_t;
+        }
+        Ok(())
     }
 }
 
@@ -192,25 +269,38 @@ impl Terms {
         }
     }
 
-    /// `c·B + Σ d_k·B̃_k + Σ secret (constant-time) + Σ public (variable-time)`.
+    /// `c·B + Σ d_k·B̃_k + Σ secret (constant-time) + Σ public (variable-time)`. A public part
+    /// of at most [`SMALL_PUBLIC`] points joins the constant-time MSM instead: a separate
+    /// variable-time MSM would cost 256 doublings of its own.
     fn evaluate(
         &self,
         gens: &ExtendedPedersenGens,
         c: &Scalar,
         d: &[Scalar],
     ) -> Result<RistrettoPoint, Error> {
+        let merge = self.public_points.len() <= SMALL_PUBLIC;
+        let (merged_scalars, merged_points): (&[Scalar], &[RistrettoPoint]) = if merge {
+            (&self.public_scalars, &self.public_points)
+        } else {
+            (&[], &[])
+        };
         let secret = msm::constant_time(
             core::iter::once(*c)
                 .chain(d.iter().copied())
-                .chain(self.secret_scalars.iter().copied()),
+                .chain(self.secret_scalars.iter().copied())
+                .chain(merged_scalars.iter().copied()),
             core::iter::once(gens.value_base())
                 .chain(gens.blinding_bases())
-                .chain(self.secret_points.iter()),
+                .chain(self.secret_points.iter())
+                .chain(merged_points),
         )
         .ok_or(size_error(
             self.secret_scalars.len(),
             self.secret_points.len(),
         ))?;
+        if merge {
+            return Ok(secret);
+        }
         // Variable-time: every scalar and point here is public (challenges, generators, ρ, κ).
         let public = msm::vartime(self.public_scalars.iter().copied(), &self.public_points).ok_or(
             size_error(self.public_scalars.len(), self.public_points.len()),
@@ -257,7 +347,11 @@ fn subset_round(
             r.secret_points.push(subset_sum(bits_lo, h_hi));
         }
     }
-    // Public parts: κ·Σ G over a half block, and ρ against H.
+    // Public parts: κ·Σ G over a half block, and ρ against H through the geometric blocks.
+    let blocks = &dec.blocks;
+    let mut l_q = alloc::vec![Scalar::ZERO; blocks.q.len()];
+    let mut r_q = alloc::vec![Scalar::ZERO; blocks.q.len()];
+    let gamma_sum: Scalar = dec.gamma.iter().sum();
     for (v, (wg, wh)) in lazy.wg.iter().zip(&lazy.wh).enumerate() {
         let gblock = v.checked_mul(n_r).ok_or(size_error(usize::MAX, g.len()))?;
         let g_lo: RistrettoPoint = part(g, gblock, h)?.iter().sum();
@@ -266,13 +360,28 @@ fn subset_round(
         l.public_points.push(g_hi);
         r.public_scalars.push(dec.kappa * y_h * wg);
         r.public_points.push(g_lo);
-        let rho_lo = part(&dec.rho, 0, h)?;
-        let rho_hi = part(&dec.rho, h, h)?;
-        l.public_scalars.extend(rho_hi.iter().map(|x| x * wh));
-        l.public_points.extend_from_slice(part(hv, gblock, h)?);
-        r.public_scalars.extend(rho_lo.iter().map(|x| x * wh));
+        // L: Σ_{i<h} ρ⁽ʳ⁾_{h+i}·H⁽ʳ⁾ᵢ = Σ_{u,v} γ_u·wh_v·Σ_{i<h} ρ⁽⁰⁾_{h+i+u·n_r}·H_{i+v·n_r};
+        // R: Σ_{i<h} ρ⁽ʳ⁾ᵢ·H⁽ʳ⁾_{h+i} = Σ_{u,v} γ_u·wh_v·Σ_{i<h} ρ⁽⁰⁾_{i+u·n_r}·H_{h+i+v·n_r}.
+        for (u, gamma_u) in dec.gamma.iter().enumerate() {
+            let ublock = u.checked_mul(n_r).ok_or(size_error(usize::MAX, g.len()))?;
+            let coef = gamma_u * wh;
+            blocks.add_rho_terms(&mut l_q, dec, &coef, ublock.saturating_add(h), gblock, h)?;
+            blocks.add_rho_terms(&mut r_q, dec, &coef, ublock, gblock.saturating_add(h), h)?;
+        }
+        let c_coef = dec.c * gamma_sum * wh;
+        l.public_scalars.push(c_coef);
+        l.public_points.push(blocks.sum(gblock, h)?);
+        r.public_scalars.push(c_coef);
         r.public_points
-            .extend_from_slice(part(hv, gblock.saturating_add(h), h)?);
+            .push(blocks.sum(gblock.saturating_add(h), h)?);
+    }
+    for (terms, coefs) in [(&mut l, &l_q), (&mut r, &r_q)] {
+        for (coef, q) in coefs.iter().zip(&blocks.q) {
+            if coef != &Scalar::ZERO {
+                terms.public_scalars.push(*coef);
+                terms.public_points.push(*q);
+            }
+        }
     }
     Ok((l, r))
 }
@@ -343,6 +452,7 @@ pub(crate) fn prove(
         mut a,
         mut b,
         rho,
+        party_bits,
         kappa,
         mut alpha,
     } = witness;
@@ -359,11 +469,16 @@ pub(crate) fn prove(
         wh: alloc::vec![Scalar::ONE],
         original: true,
     };
+    // ρ⁽⁰⁾ = d∘y⃖ + c·1 with c = z − 1 = −κ − 1; D is geometric with ratio 2/y in a party.
+    let q = Scalar::from(2u64) * y.invert();
+    let block = party_bits.min(n_total / 4).max(1);
     let mut dec = Decomposition {
         alpha: alloc::vec![Scalar::ONE],
         kappa,
         gamma: alloc::vec![Scalar::ONE],
-        rho,
+        rho0: rho,
+        c: -kappa - Scalar::ONE,
+        blocks: Blocks::new(part(h, 0, n_total)?, block, &q)?,
     };
     let mut l_vec = Vec::with_capacity(rounds);
     let mut r_vec = Vec::with_capacity(rounds);
@@ -426,7 +541,7 @@ pub(crate) fn prove(
         }
         let next = round.saturating_add(1);
         if lazy.original && next < SUBSET_ROUNDS {
-            dec.fold(&e, &e_inv, &y_h, half);
+            dec.fold(&e, &e_inv, &y_h);
         }
         lazy.fold(&e, &e_inv, &y_inv_h);
         n = half;
