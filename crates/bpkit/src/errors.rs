@@ -92,6 +92,42 @@ pub enum Error {
     /// A protocol participant received a message it must refuse (aggregation protocol).
     #[error("protocol error: {0}")]
     Protocol(ProtocolError),
+    /// The number of blinding bases (extension degree) is not between 1 and 6.
+    #[error("invalid extension degree {0}: extended commitments have 1 to 6 blinding factors")]
+    InvalidExtensionDegree(usize),
+    /// The extension degree of a proof, opening or generator set differs from the one expected.
+    #[error("extension degree mismatch: expected {expected}, found {found}")]
+    ExtensionMismatch {
+        /// The extension degree of the generators or statement.
+        expected: usize,
+        /// The extension degree found (in the proof or opening).
+        found: usize,
+    },
+    /// A minimum value promise is not below `2ⁿ`.
+    #[error("minimum value number {index} does not fit the bit size")]
+    InvalidMinimum {
+        /// Position of the offending minimum.
+        index: usize,
+    },
+    /// An opening does not open the statement's commitment at the same position.
+    #[error("opening number {index} does not open its commitment")]
+    InvalidOpening {
+        /// Position of the offending opening.
+        index: usize,
+    },
+    /// Caller-supplied generators are unusable (identity or repeated points).
+    #[error("invalid generators: identity or repeated points")]
+    InvalidGenerators,
+    /// Mask recovery only works for proofs of a single value.
+    #[error("mask recovery needs a single-value proof; this one holds {values} values")]
+    AggregatedRecovery {
+        /// Number of values in the statement.
+        values: usize,
+    },
+    /// The recovered mask does not open the commitment with the given value (wrong seed, wrong
+    /// value, or a proof not made with this seed).
+    #[error("the recovered mask does not open the commitment")]
+    RecoveryFailed,
 }
 
 /// Errors of the multi-party aggregation protocol.
@@ -136,13 +172,25 @@ impl Error {
             Error::GeneratorsTooSmall { .. } => "generators-too-small",
             Error::VerificationFailed => "verification-failed",
             Error::Protocol(_) => "protocol",
+            Error::InvalidExtensionDegree(_) => "invalid-extension-degree",
+            Error::ExtensionMismatch { .. } => "extension-mismatch",
+            Error::InvalidMinimum { .. } => "invalid-minimum",
+            Error::InvalidOpening { .. } => "invalid-opening",
+            Error::InvalidGenerators => "invalid-generators",
+            Error::AggregatedRecovery { .. } => "aggregated-recovery",
+            Error::RecoveryFailed => "recovery-failed",
         }
     }
 
     /// True when the input was well-formed but the proof is false; false for malformed input
     /// and usage errors. The CLI maps the first to exit code 1 and the second to 3.
     pub fn is_invalid_proof(&self) -> bool {
-        matches!(self, Error::VerificationFailed | Error::SizeMismatch { .. })
+        matches!(
+            self,
+            Error::VerificationFailed
+                | Error::SizeMismatch { .. }
+                | Error::ExtensionMismatch { .. }
+        )
     }
 }
 

@@ -14,6 +14,7 @@ mod errors;
 pub mod generators;
 pub mod group;
 mod inner_product;
+pub mod plus;
 mod range_proof;
 mod transcript;
 mod util;

@@ -51,3 +51,26 @@ impl Iterator for GeneratorsChain {
         Some(RistrettoPoint::from_uniform_bytes(&block))
     }
 }
+
+/// Tari's masking base `i` (1-based): `hash_to_point_sha3_512("RISTRETTO_MASKING_BASEPOINT_" ‖ i)`,
+/// `i` written in decimal ASCII, as `tari_bulletproofs_plus` derives its blinding bases
+/// (spec `docs/plus.md`, §2).
+pub fn tari_masking_base(i: usize) -> RistrettoPoint {
+    let label = alloc::format!("RISTRETTO_MASKING_BASEPOINT_{i}");
+    hash_to_point_sha3_512(label.as_bytes())
+}
+
+/// bpkit's blinding bases `B̃₁, …, B̃_count` for extended commitments: `B̃₁ = B̃` is the
+/// `bulletproofs` crate's blinding base `hash_to_point_sha3_512(encoding of B)`, and each next one
+/// hashes the encoding of the previous, `B̃ᵢ₊₁ = hash_to_point_sha3_512(encoding of B̃ᵢ)` — the
+/// same construction continued, so `B̃₁` is the core's and one commitment works with BP and BP+.
+pub fn bpkit_blinding_bases(count: usize) -> alloc::vec::Vec<RistrettoPoint> {
+    let mut out = alloc::vec::Vec::with_capacity(count);
+    let mut previous = curve25519_dalek::constants::RISTRETTO_BASEPOINT_COMPRESSED;
+    for _ in 0..count {
+        let next = hash_to_point_sha3_512(previous.as_bytes());
+        previous = next.compress();
+        out.push(next);
+    }
+    out
+}

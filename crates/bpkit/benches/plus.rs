@@ -1,0 +1,276 @@
+//! Bulletproofs+ against `tari_bulletproofs_plus` 0.5.3, in the same run: 64-bit proofs,
+//! proving one value, verifying one value and 32 aggregated values.
+//!
+//! `cargo bench -p bpkit --bench plus` (add `-- --quick` for a short run).
+#![allow(
+    missing_docs,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+
+use bpkit::group::{RistrettoPoint, Scalar};
+use bpkit::plus::{ExtendedOpening, PlusGens, PlusProof, PlusStatement};
+use criterion::{criterion_group, BenchmarkId, Criterion};
+use merlin::Transcript;
+use rand::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+use std::time::Duration;
+use tari_bulletproofs_plus::{
+    commitment_opening::CommitmentOpening,
+    generators::pedersen_gens::ExtensionDegree,
+    range_parameters::RangeParameters,
+    range_proof::{RangeProof as TariProof, VerifyAction},
+    range_statement::RangeStatement as TariStatement,
+    range_witness::RangeWitness,
+    ristretto::{create_pedersen_gens_with_extension_degree, RistrettoRangeProof},
+};
+
+const BITS: usize = 64;
+
+struct Setup {
+    gens: PlusGens,
+    openings: Vec<ExtendedOpening>,
+    statement: PlusStatement,
+    proof: PlusProof,
+    tari_statement: TariStatement<RistrettoPoint>,
+    tari_witness: RangeWitness,
+    tari_proof: RistrettoRangeProof,
+}
+
+/// Both libraries, Tari's generators, `m` values.
+fn setup(m: usize) -> Setup {
+    let mut rng = ChaCha20Rng::seed_from_u64(m as u64);
+    let gens = PlusGens::tari(1).unwrap();
+    let openings: Vec<ExtendedOpening> = (0..m)
+        .map(|i| ExtendedOpening::random(1_000_000 + i as u64, 1, &mut rng))
+        .collect();
+    let statement = PlusStatement::commit(gens.pedersen(), BITS, &openings, None).unwrap();
+    let proof = PlusProof::prove(
+        &mut Transcript::new(b"bench"),
+        &gens,
+        &statement,
+        &openings,
+        &mut rng,
+    )
+    .unwrap();
+    proof
+        .verify(&mut Transcript::new(b"bench"), &gens, &statement)
+        .unwrap();
+
+    let params = RangeParameters::init(
+        BITS,
+        m,
+        create_pedersen_gens_with_extension_degree(ExtensionDegree::DefaultPedersen),
+    )
+    .unwrap();
+    let commitments = statement
+        .commitments()
+        .iter()
+        .map(|c| c.decompress().unwrap())
+        .collect();
+    let tari_statement = TariStatement::init(params, commitments, vec![None; m], None).unwrap();
+    let tari_witness = RangeWitness::init(
+        openings
+            .iter()
+            .map(|o| CommitmentOpening::new(o.value, o.blindings.clone()))
+            .collect(),
+    )
+    .unwrap();
+    let tari_proof = RistrettoRangeProof::prove_with_rng(
+        &mut tari_merlin::Transcript::new(b"bench"),
+        &tari_statement,
+        &tari_witness,
+        &mut rng,
+    )
+    .unwrap();
+    Setup {
+        gens,
+        openings,
+        statement,
+        proof,
+        tari_statement,
+        tari_witness,
+        tari_proof,
+    }
+}
+
+fn tari_verify(s: &Setup) {
+    TariProof::verify_batch(
+        &mut [tari_merlin::Transcript::new(b"bench")],
+        std::slice::from_ref(&s.tari_statement),
+        std::slice::from_ref(&s.tari_proof),
+        VerifyAction::VerifyOnly,
+    )
+    .unwrap();
+}
+
+fn bench(c: &mut Criterion) {
+    let one = setup(1);
+    let mut rng = ChaCha20Rng::seed_from_u64(99);
+    let mut group = c.benchmark_group("bp+ n=64");
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    group.bench_function(BenchmarkId::new("prove m=1", "bpkit"), |b| {
+        b.iter(|| {
+            PlusProof::prove(
+                &mut Transcript::new(b"bench"),
+                &one.gens,
+                &one.statement,
+                &one.openings,
+                &mut rng,
+            )
+            .unwrap()
+        })
+    });
+    group.bench_function(BenchmarkId::new("prove m=1", "tari"), |b| {
+        b.iter(|| {
+            RistrettoRangeProof::prove_with_rng(
+                &mut tari_merlin::Transcript::new(b"bench"),
+                &one.tari_statement,
+                &one.tari_witness,
+                &mut rng,
+            )
+            .unwrap()
+        })
+    });
+    group.bench_function(BenchmarkId::new("verify m=1", "bpkit"), |b| {
+        b.iter(|| {
+            one.proof
+                .verify(&mut Transcript::new(b"bench"), &one.gens, &one.statement)
+                .unwrap()
+        })
+    });
+    group.bench_function(BenchmarkId::new("verify m=1", "tari"), |b| {
+        b.iter(|| tari_verify(&one))
+    });
+
+    let many = setup(32);
+    group.bench_function(BenchmarkId::new("verify m=32", "bpkit"), |b| {
+        b.iter(|| {
+            many.proof
+                .verify(&mut Transcript::new(b"bench"), &many.gens, &many.statement)
+                .unwrap()
+        })
+    });
+    group.bench_function(BenchmarkId::new("verify m=32", "tari"), |b| {
+        b.iter(|| tari_verify(&many))
+    });
+    group.finish();
+    let _ = Scalar::ONE;
+}
+
+/// Thread CPU time in microseconds (ignores time spent descheduled on a shared machine).
+fn cpu_micros() -> f64 {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    t.tv_sec as f64 * 1e6 + t.tv_nsec as f64 / 1e3
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[v.len() / 2]
+}
+
+/// Interleaved measurement: bpkit and Tari alternate, each timed in thread CPU time, and the
+/// ratio of the medians is printed. Robust to load changes during the run, unlike comparing
+/// two criterion results taken minutes apart.
+fn interleaved(name: &str, rounds: usize, mut ours: impl FnMut(), mut theirs: impl FnMut()) {
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        let t = cpu_micros();
+        ours();
+        a.push(cpu_micros() - t);
+        let t = cpu_micros();
+        theirs();
+        b.push(cpu_micros() - t);
+    }
+    let (ma, mb) = (median(a), median(b));
+    println!(
+        "{name:14} bpkit {ma:10.1} µs   tari {mb:10.1} µs   ratio {:.2}",
+        ma / mb
+    );
+}
+
+fn ratios() {
+    println!("\ninterleaved, thread CPU time, medians:");
+    let one = setup(1);
+    let mut rng = ChaCha20Rng::seed_from_u64(7);
+    let mut rng2 = ChaCha20Rng::seed_from_u64(8);
+    interleaved(
+        "prove m=1",
+        200,
+        || {
+            PlusProof::prove(
+                &mut Transcript::new(b"bench"),
+                &one.gens,
+                &one.statement,
+                &one.openings,
+                &mut rng,
+            )
+            .unwrap();
+        },
+        || {
+            RistrettoRangeProof::prove_with_rng(
+                &mut tari_merlin::Transcript::new(b"bench"),
+                &one.tari_statement,
+                &one.tari_witness,
+                &mut rng2,
+            )
+            .unwrap();
+        },
+    );
+    interleaved(
+        "verify m=1",
+        1000,
+        || {
+            one.proof
+                .verify(&mut Transcript::new(b"bench"), &one.gens, &one.statement)
+                .unwrap()
+        },
+        || tari_verify(&one),
+    );
+    interleaved(
+        "decode+verify m=1",
+        1000,
+        || {
+            let p = PlusProof::from_bytes(&one.proof.to_bytes()).unwrap();
+            p.verify(&mut Transcript::new(b"bench"), &one.gens, &one.statement)
+                .unwrap()
+        },
+        || {
+            let p = RistrettoRangeProof::from_bytes(&one.tari_proof.to_bytes()).unwrap();
+            TariProof::verify_batch(
+                &mut [tari_merlin::Transcript::new(b"bench")],
+                std::slice::from_ref(&one.tari_statement),
+                std::slice::from_ref(&p),
+                VerifyAction::VerifyOnly,
+            )
+            .unwrap();
+        },
+    );
+    let many = setup(32);
+    interleaved(
+        "verify m=32",
+        60,
+        || {
+            many.proof
+                .verify(&mut Transcript::new(b"bench"), &many.gens, &many.statement)
+                .unwrap()
+        },
+        || tari_verify(&many),
+    );
+}
+
+criterion_group!(benches, bench);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    if std::env::args().all(|a| a != "--no-ratios") {
+        ratios();
+    }
+}

@@ -1,0 +1,38 @@
+//! Bulletproofs+ range proofs (Chung, Han, Ju, Kim, Seo 2020), wire-compatible with
+//! `tari_bulletproofs_plus` 0.5.3.
+//!
+//! - [`PlusStatement`]: `n`, the commitments and a minimum value per commitment: each commitment
+//!   opens to `v` with `min ≤ v < min + 2ⁿ`.
+//! - [`ExtendedOpening`]: the witness, a value and `k` blinding factors (extended commitments
+//!   `C = v·B + r₁·B̃₁ + … + r_k·B̃_k`, `1 ≤ k ≤ 6`).
+//! - [`PlusGens`]: the value base and blinding bases; [`PlusGens::bpkit`] (the core's `B`, `B̃`,
+//!   so one commitment can be proven with either BP or BP+) or [`PlusGens::tari`].
+//! - [`PlusProof`]: prove, verify, encode; 577 bytes for `n = 64`, one value, `k = 1`.
+//! - [`RecoverySeed`]: a prover may derive its nonces from a seed, so that the seed holder can
+//!   recover the blinding factors from the proof ([`PlusProof::recover`]).
+//!
+//! Timing: the prover is constant-time in the values, blindings, seeds and nonces (see
+//! [`PlusProof::prove`]); the verifier handles public data only and uses variable-time
+//! arithmetic.
+#![doc = include_str!("../../../../docs/notes/bulletproofs_plus.md")]
+
+mod nonces;
+mod parameters;
+mod proof;
+mod prover;
+mod recovery;
+mod statement;
+mod transcript;
+mod verifier;
+mod wip;
+mod witness;
+
+pub use parameters::{ExtendedPedersenGens, PlusGens, MAX_EXTENSION};
+pub use proof::{PlusProof, MAX_PLUS_PROOF_SIZE, MIN_PLUS_PROOF_SIZE};
+pub use recovery::RecoveryMode;
+pub use statement::PlusStatement;
+pub use witness::{ExtendedOpening, RecoverySeed};
+
+// The verification equation, for the batch verifier.
+#[allow(unused_imports)]
+pub(crate) use verifier::Equation;
