@@ -98,13 +98,13 @@ fn bench_prove(c: &mut Criterion) {
             let mut r = rng(2);
             b.iter(|| RangeProof::prove(&mut Transcript::new(LABEL), &ours, N, &mut r).unwrap())
         });
-        let (pc, bp) = peer_gens(m);
         let values: Vec<u64> = ours.iter().map(|o| o.value).collect();
         let mut blindings: Vec<_> = ours.iter().map(|o| peer_scalar(&o.blinding)).collect();
         blindings.resize(m.next_power_of_two(), d4::scalar::Scalar::ZERO);
         let mut values = values;
         values.resize(m.next_power_of_two(), 0);
-        group.bench_with_input(BenchmarkId::new("bulletproofs", m), &m, |b, _| {
+        group.bench_with_input(BenchmarkId::new("bulletproofs", m), &m, |b, &m| {
+            let (pc, bp) = peer_gens(m);
             b.iter(|| {
                 peer::RangeProof::prove_multiple(
                     &bp,
@@ -121,14 +121,22 @@ fn bench_prove(c: &mut Criterion) {
     group.finish();
 }
 
+/// One proof per m, made on first use (so a filtered run proves only what it measures).
+fn verify_case(m: usize) -> &'static Case {
+    static CASES: OnceLock<Vec<OnceLock<Case>>> = OnceLock::new();
+    let cases = CASES.get_or_init(|| MS.iter().map(|_| OnceLock::new()).collect());
+    let i = MS.iter().position(|&x| x == m).unwrap();
+    cases[i].get_or_init(|| case(m, 3))
+}
+
 fn bench_verify(c: &mut Criterion) {
     let mut group = c.benchmark_group("verify");
     for m in MS {
-        let case = case(m, 3);
         if m >= 16 {
             group.sample_size(20);
         }
-        group.bench_with_input(BenchmarkId::new("bpkit", m), &m, |b, _| {
+        group.bench_with_input(BenchmarkId::new("bpkit", m), &m, |b, &m| {
+            let case = verify_case(m);
             b.iter(|| {
                 let proof = RangeProof::from_bytes(black_box(&case.bytes)).unwrap();
                 proof
@@ -136,8 +144,9 @@ fn bench_verify(c: &mut Criterion) {
                     .unwrap()
             })
         });
-        let (pc, bp) = peer_gens(m);
-        group.bench_with_input(BenchmarkId::new("bulletproofs", m), &m, |b, _| {
+        group.bench_with_input(BenchmarkId::new("bulletproofs", m), &m, |b, &m| {
+            let case = verify_case(m);
+            let (pc, bp) = peer_gens(m);
             b.iter(|| {
                 let proof = peer::RangeProof::from_bytes(black_box(&case.bytes)).unwrap();
                 if m == 1 {
@@ -259,7 +268,6 @@ mod tari {
 fn bench_batch(c: &mut Criterion) {
     let mut group = c.benchmark_group("batch");
     group.sample_size(10);
-    let (pc, bp) = peer_gens(1);
     for size in BATCH_SIZES {
         group.throughput(Throughput::Elements(size as u64));
         group.bench_with_input(BenchmarkId::new("bpkit", size), &size, |b, &size| {
@@ -285,6 +293,7 @@ fn bench_batch(c: &mut Criterion) {
                 BenchmarkId::new("bulletproofs-single", size),
                 &size,
                 |b, _| {
+                    let (pc, bp) = peer_gens(1);
                     let case = &single_proofs()[0];
                     let commitment = d4::ristretto::CompressedRistretto(
                         case.statement.commitments()[0].to_bytes(),

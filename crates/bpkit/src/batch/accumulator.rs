@@ -6,6 +6,7 @@
 //! the number of proofs.
 
 use super::equation::{Base, FixedTerms, RangeTerms, VectorSet};
+use super::scalar::Mont;
 use crate::generators::{BulletproofGens, PedersenGens, VerifierTable};
 use crate::group::{msm, RistrettoPoint, Scalar};
 use alloc::vec::Vec;
@@ -17,19 +18,19 @@ use curve25519_dalek::traits::IsIdentity;
 struct ShapeConstant {
     n: usize,
     parties: usize,
-    g: Scalar,
-    h: Scalar,
+    g: Mont,
+    h: Mont,
 }
 
 /// Scalars on the fixed generators, summed over proofs.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct FixedAccumulator {
     bases: Vec<(Base, Scalar)>,
-    /// Per party, per position.
-    g: Vec<Vec<Scalar>>,
-    h: Vec<Vec<Scalar>>,
+    /// Per party, per position (Montgomery form).
+    g: Vec<Vec<Mont>>,
+    h: Vec<Vec<Mont>>,
     shapes: Vec<ShapeConstant>,
-    scratch: [Vec<Scalar>; 3],
+    scratch: [Vec<Mont>; 3],
 }
 
 fn add_base(bases: &mut Vec<(Base, Scalar)>, base: Base, s: Scalar) {
@@ -40,13 +41,13 @@ fn add_base(bases: &mut Vec<(Base, Scalar)>, base: Base, s: Scalar) {
 }
 
 /// Grows `sets` to `parties` vectors of at least `n` scalars.
-fn ensure(sets: &mut Vec<Vec<Scalar>>, n: usize, parties: usize) {
+fn ensure(sets: &mut Vec<Vec<Mont>>, n: usize, parties: usize) {
     if sets.len() < parties {
         sets.resize_with(parties, Vec::new);
     }
     for v in sets.iter_mut().take(parties) {
         if v.len() < n {
-            v.resize(n, Scalar::ZERO);
+            v.resize(n, Mont::ZERO);
         }
     }
 }
@@ -77,12 +78,12 @@ impl FixedAccumulator {
         t.expand(sg, sh, sq);
         for (acc, part) in self.g.iter_mut().zip(sg.chunks_exact(n)) {
             for (a, s) in acc.iter_mut().zip(part) {
-                *a -= s;
+                *a = a.sub(s);
             }
         }
         for (acc, part) in self.h.iter_mut().zip(sh.chunks_exact(n)) {
             for (a, s) in acc.iter_mut().zip(part) {
-                *a += s;
+                *a = a.add(s);
             }
         }
         match self
@@ -91,8 +92,8 @@ impl FixedAccumulator {
             .find(|s| s.n == n && s.parties == parties)
         {
             Some(shape) => {
-                shape.g += t.g_const;
-                shape.h += t.h_const;
+                shape.g = shape.g.add(&t.g_const);
+                shape.h = shape.h.add(&t.h_const);
             }
             None => self.shapes.push(ShapeConstant {
                 n,
@@ -113,7 +114,7 @@ impl FixedAccumulator {
             ensure(mine, n, theirs.len());
             for (acc, part) in mine.iter_mut().zip(theirs) {
                 for (a, s) in acc.iter_mut().zip(part) {
-                    *a += s;
+                    *a = a.add(&s);
                 }
             }
         }
@@ -124,8 +125,8 @@ impl FixedAccumulator {
                 .find(|s| s.n == shape.n && s.parties == shape.parties)
             {
                 Some(mine) => {
-                    mine.g += shape.g;
-                    mine.h += shape.h;
+                    mine.g = mine.g.add(&shape.g);
+                    mine.h = mine.h.add(&shape.h);
                 }
                 None => self.shapes.push(shape),
             }
@@ -138,7 +139,7 @@ impl FixedAccumulator {
             for (set, c) in [(&mut self.g, shape.g), (&mut self.h, shape.h)] {
                 for v in set.iter_mut().take(shape.parties) {
                     for a in v.iter_mut().take(shape.n) {
-                        *a += c;
+                        *a = a.add(&c);
                     }
                 }
             }
@@ -172,7 +173,7 @@ impl FixedAccumulator {
                     VectorSet::G => g,
                     VectorSet::H => h,
                 };
-                scalars.extend_from_slice(v);
+                scalars.extend(v.iter().map(|s| s.to_scalar()));
                 points.extend(gens.iter());
             }
         }
@@ -232,7 +233,7 @@ impl FixedAccumulator {
             if first.len() > n {
                 return None;
             }
-            fixed.extend_from_slice(first);
+            fixed.extend(first.iter().map(|s| s.to_scalar()));
             fixed.resize(
                 fixed.len().saturating_add(n.saturating_sub(first.len())),
                 Scalar::ZERO,
@@ -243,7 +244,7 @@ impl FixedAccumulator {
         for (set, vectors) in [(VectorSet::G, &self.g), (VectorSet::H, &self.h)] {
             for (j, v) in vectors.iter().enumerate().skip(1) {
                 let (g, h) = bp_gens.party(j, v.len())?;
-                scalars.extend_from_slice(v);
+                scalars.extend(v.iter().map(|s| s.to_scalar()));
                 points.extend(match set {
                     VectorSet::G => g,
                     VectorSet::H => h,

@@ -14,6 +14,7 @@
 //! sets `G`, `H`); circuit proofs add generator sets of their own ([`VectorSet`]).
 
 use super::accumulator::FixedAccumulator;
+use super::scalar::Mont;
 use crate::group::{RistrettoPoint, Scalar};
 use crate::range_proof::MAX_ROUNDS;
 use alloc::vec::Vec;
@@ -44,7 +45,8 @@ pub(crate) enum FixedTerms {
     Range(RangeTerms),
 }
 
-/// A range proof's fixed-generator scalars (see `range_proof::verifier::prepare`):
+/// A range proof's fixed-generator scalars (see `range_proof::verifier::prepare`); the vector
+/// parts in Montgomery form ([`Mont`]) for the expansion loops:
 /// - on `B`: `b`; on `B̃`: `b_blinding`;
 /// - on `G_j[i]` (flat index `ι = j·n + i`): `g_const − g_base·Π_{bit ∈ ι} g_factors[bit]`;
 /// - on `H_j[i]`: `h_const + p_base·Π p_factors[bit] − q_base·Π q_factors[bit]`.
@@ -61,25 +63,25 @@ pub(crate) struct RangeTerms {
     /// Scalar on `B̃`.
     pub b_blinding: Scalar,
     /// Added to every `G` scalar.
-    pub g_const: Scalar,
+    pub g_const: Mont,
     /// Added to every `H` scalar.
-    pub h_const: Scalar,
+    pub h_const: Mont,
     /// Base of the `G` product vector.
-    pub g_base: Scalar,
+    pub g_base: Mont,
     /// Base of the positive `H` product vector.
-    pub p_base: Scalar,
+    pub p_base: Mont,
     /// Base of the negative `H` product vector.
-    pub q_base: Scalar,
+    pub q_base: Mont,
     /// Per-bit factors of the `G` vector.
-    pub g_factors: [Scalar; MAX_ROUNDS],
+    pub g_factors: [Mont; MAX_ROUNDS],
     /// Per-bit factors of the positive `H` vector.
-    pub p_factors: [Scalar; MAX_ROUNDS],
+    pub p_factors: [Mont; MAX_ROUNDS],
     /// Per-bit factors of the negative `H` vector.
-    pub q_factors: [Scalar; MAX_ROUNDS],
+    pub q_factors: [Mont; MAX_ROUNDS],
 }
 
 /// `out = [base·Π_{bit ∈ i} factors[bit] for i < 2^len(factors)]`: one multiplication per entry.
-pub(crate) fn expand_product(base: Scalar, factors: &[Scalar], out: &mut Vec<Scalar>) {
+pub(crate) fn expand_product(base: Mont, factors: &[Mont], out: &mut Vec<Mont>) {
     out.clear();
     out.push(base);
     for f in factors {
@@ -87,26 +89,26 @@ pub(crate) fn expand_product(base: Scalar, factors: &[Scalar], out: &mut Vec<Sca
         out.extend_from_within(..);
         if let Some(upper) = out.get_mut(len..) {
             for x in upper {
-                *x *= f;
+                *x = x.mul(f);
             }
         }
     }
 }
 
-fn prefix(f: &[Scalar; MAX_ROUNDS], k: usize) -> &[Scalar] {
+fn prefix(f: &[Mont; MAX_ROUNDS], k: usize) -> &[Mont] {
     f.get(..k).unwrap_or(&[])
 }
 
 impl RangeTerms {
     /// The `G` and `H` scalars, flat (party-major), without the constants.
     /// `scratch` is reused between calls.
-    pub fn expand(&self, g: &mut Vec<Scalar>, h: &mut Vec<Scalar>, scratch: &mut Vec<Scalar>) {
+    pub fn expand(&self, g: &mut Vec<Mont>, h: &mut Vec<Mont>, scratch: &mut Vec<Mont>) {
         let k = self.rounds.min(MAX_ROUNDS);
         expand_product(self.g_base, prefix(&self.g_factors, k), g);
         expand_product(self.p_base, prefix(&self.p_factors, k), h);
         expand_product(self.q_base, prefix(&self.q_factors, k), scratch);
         for (x, q) in h.iter_mut().zip(scratch.iter()) {
-            *x -= q;
+            *x = x.sub(q);
         }
     }
 }

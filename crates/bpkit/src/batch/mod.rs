@@ -41,6 +41,7 @@ mod chunk;
 pub(crate) mod equation;
 mod localise;
 mod parallel;
+pub(crate) mod scalar;
 mod weights;
 
 use crate::errors::Error;

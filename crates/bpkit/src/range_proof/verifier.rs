@@ -16,6 +16,7 @@ use super::proof::{ProofView, MAX_ROUNDS};
 use super::{RangeProof, RangeStatement};
 use crate::batch::accumulator::FixedAccumulator;
 use crate::batch::equation::{Equation, FixedTerms, RangeTerms};
+use crate::batch::scalar::Mont;
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{CompressedRistretto, RistrettoPoint, Scalar};
@@ -183,9 +184,9 @@ pub(crate) fn prepare(
     // u_{k−1−bit}; y^{−2^bit} comes from squaring y⁻¹; bits below log₂ n carry 2^{2^bit}, the
     // others z^{2^{bit − log₂ n}}.
     let log_n = ch.n.trailing_zeros() as usize;
-    let mut g_factors = [Scalar::ZERO; MAX_ROUNDS];
-    let mut p_factors = [Scalar::ZERO; MAX_ROUNDS];
-    let mut q_factors = [Scalar::ZERO; MAX_ROUNDS];
+    let mut g_factors = [Mont::ZERO; MAX_ROUNDS];
+    let mut p_factors = [Mont::ZERO; MAX_ROUNDS];
+    let mut q_factors = [Mont::ZERO; MAX_ROUNDS];
     let mut y_inv_2b = y_inv;
     let mut two_2b = Scalar::from(2u64);
     let mut z_2b = z;
@@ -202,14 +203,14 @@ pub(crate) fn prepare(
         let (Some(u_j), Some(u_j_inv)) = (u.get(j), u_inv.get(j)) else {
             return Err(Error::VerificationFailed);
         };
-        *gf = u_j * u_j;
+        *gf = Mont::from_scalar(&(u_j * u_j));
         let u_inv_sq = u_j_inv * u_j_inv;
-        *qf = y_inv_2b * u_inv_sq;
+        *qf = Mont::from_scalar(&(y_inv_2b * u_inv_sq));
         if bit < log_n {
-            *pf = y_inv_2b * two_2b;
+            *pf = Mont::from_scalar(&(y_inv_2b * two_2b));
             two_2b = two_2b * two_2b;
         } else {
-            *pf = y_inv_2b * z_2b;
+            *pf = Mont::from_scalar(&(y_inv_2b * z_2b));
             z_2b = z_2b * z_2b;
         }
         y_inv_2b = y_inv_2b * y_inv_2b;
@@ -233,11 +234,11 @@ pub(crate) fn prepare(
         rounds: k,
         b: rho * (ch.w * (proof.t_x - a * b) + c * (delta - proof.t_x)),
         b_blinding: -(rho * (proof.e_blinding + c * proof.t_x_blinding)),
-        g_const: -rho_z,
-        h_const: rho_z,
-        g_base: rho * a * s0,
-        p_base: rho * zz,
-        q_base: rho * b * u_prod,
+        g_const: Mont::from_scalar(&-rho_z),
+        h_const: Mont::from_scalar(&rho_z),
+        g_base: Mont::from_scalar(&(rho * a * s0)),
+        p_base: Mont::from_scalar(&(rho * zz)),
+        q_base: Mont::from_scalar(&(rho * b * u_prod)),
         g_factors,
         p_factors,
         q_factors,
