@@ -154,6 +154,55 @@ mod tari {
 
 fn main() {
     let pc4 = peer::PedersenGens::default();
+    for m in [1usize, 2, 4, 8, 16, 32, 64] {
+        let mp = m.next_power_of_two();
+        let bp4 = peer::BulletproofGens::new(64, mp);
+        let mut rng = ChaCha20Rng::seed_from_u64(m as u64);
+        let openings: Vec<Opening> = (0..m)
+            .map(|j| Opening::random(j as u64 * 31 + 5, &mut rng))
+            .collect();
+        let mut values: Vec<u64> = openings.iter().map(|o| o.value).collect();
+        values.resize(mp, 0);
+        let mut blindings: Vec<d4::scalar::Scalar> = openings
+            .iter()
+            .map(|o| d4::scalar::Scalar::from_canonical_bytes(o.blinding.to_bytes()).unwrap())
+            .collect();
+        blindings.resize(mp, d4::scalar::Scalar::ZERO);
+        let rounds = if m >= 32 {
+            6
+        } else if m >= 8 {
+            20
+        } else {
+            60
+        };
+        compare(
+            &format!("prove m={m}"),
+            rounds,
+            vec![
+                (
+                    "bulletproofs",
+                    Box::new(|| {
+                        peer::RangeProof::prove_multiple(
+                            &bp4,
+                            &pc4,
+                            &mut Transcript::new(b"cmp"),
+                            &values,
+                            &blindings,
+                            64,
+                        )
+                        .unwrap();
+                    }),
+                ),
+                (
+                    "bpkit",
+                    Box::new(|| {
+                        RangeProof::prove(&mut Transcript::new(b"cmp"), &openings, 64, &mut rng)
+                            .unwrap();
+                    }),
+                ),
+            ],
+        );
+    }
     for m in [1usize, 8, 64] {
         let (bytes, statement, peer_c) = case(m, m as u64);
         let bp4 = peer::BulletproofGens::new(64, m.next_power_of_two());
@@ -197,7 +246,11 @@ fn main() {
     }
 
     let singles: Vec<_> = (0..256).map(|i| case(1, 1000 + i)).collect();
-    let tari_set = tari::set(256);
+    let tari_set = if std::env::var("BPKIT_PROFILE_BATCH").is_ok() {
+        tari::set(1)
+    } else {
+        tari::set(256)
+    };
     let bp4 = peer::BulletproofGens::new(64, 1);
     let batch = |threads: usize, count: usize, deterministic: bool| {
         let singles = &singles;
@@ -215,16 +268,26 @@ fn main() {
             }
         }
     };
-    // For profiling: `BPKIT_PROFILE_BATCH=ROUNDS` runs only bpkit's batch of 256, ROUNDS times.
+    // For profiling: `BPKIT_PROFILE_BATCH=ROUNDS` runs only bpkit's batch of 1024 (the 256 proofs
+    // four times over), ROUNDS times, on `BPKIT_PROFILE_THREADS` threads (default 1).
     if let Some(rounds) = std::env::var("BPKIT_PROFILE_BATCH")
         .ok()
         .and_then(|r| r.parse::<usize>().ok())
     {
-        let mut job = batch(1, 256, false);
+        let threads = std::env::var("BPKIT_PROFILE_THREADS")
+            .ok()
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(1);
+        let job = batch(threads, 1024, false);
         eprintln!("profiling");
+        let t = Instant::now();
         for _ in 0..rounds {
             job();
         }
+        eprintln!(
+            "{rounds} batches of 1024: {:?} per batch",
+            t.elapsed() / rounds as u32
+        );
         return;
     }
     compare(
