@@ -203,7 +203,7 @@ fn main() {
             ],
         );
     }
-    for m in [1usize, 8, 64] {
+    for m in [1usize, 2, 4, 8, 64] {
         let (bytes, statement, peer_c) = case(m, m as u64);
         let bp4 = peer::BulletproofGens::new(64, m.next_power_of_two());
         let pc = bpkit::PedersenGens::default();
