@@ -15,7 +15,8 @@ use crate::errors::Error;
 use crate::generators::BulletproofGens;
 use crate::group::{RistrettoPoint, Scalar};
 use crate::range_proof::{
-    decompress_commitments, prepare, replay, Challenges, ProofView, RangeProof, RangeStatement,
+    decompress_commitments, dynamic_len, prepare, replay, Challenges, ProofView, RangeProof,
+    RangeStatement,
 };
 use alloc::vec::Vec;
 use merlin::Transcript;
@@ -60,19 +61,14 @@ impl Entry<'_> {
         replay(&view, s, &mut transcript)
     }
 
-    /// `A, S, T₁, T₂, L₀, R₀, …` as points.
-    fn points(&self, view: &ProofView, out: &mut Vec<RistrettoPoint>) -> Result<(), Error> {
+    /// Appends `A, S, T₁, T₂, L₀, R₀, …` as points to `out`.
+    fn append_points(&self, view: &ProofView, out: &mut Vec<RistrettoPoint>) -> Result<(), Error> {
         match self.source {
             Source::Parsed(p) => {
-                out.clear();
-                out.extend([p.a.point, p.s.point, p.t_1.point, p.t_2.point]);
-                for (l, r) in p.ipp.l_vec.iter().zip(&p.ipp.r_vec) {
-                    out.push(l.point);
-                    out.push(r.point);
-                }
+                p.append_points(out);
                 Ok(())
             }
-            Source::Bytes(_) => view.decompress_into(out),
+            Source::Bytes(_) => view.decompress_append(out),
         }
     }
 }
@@ -133,8 +129,10 @@ pub(crate) fn prepare_chunk(
         .enumerate()
         .filter_map(|(i, ((e, r), w))| Some((offset.saturating_add(i), e, r.as_ref().ok()?, *w)))
         .collect();
-    let parts = exec.map_slices(&items, |_, part| prepare_part(part, keep));
-    let mut out = Prepared::default();
+    let mut parts = exec
+        .map_slices(&items, |_, part| prepare_part(part, keep))
+        .into_iter();
+    let mut out = parts.next().unwrap_or_default();
     for p in parts {
         out.merge(p);
     }
@@ -150,27 +148,46 @@ fn prepare_part(items: &[(usize, &Entry<'_>, &Challenges, Scalar)], keep: bool) 
         .collect();
     let _ = Scalar::invert_batch_alloc(&mut inverses);
 
-    let mut points = Vec::new();
-    let mut commitments = Vec::new();
+    let total = items
+        .iter()
+        .map(|(_, _, ch, _)| dynamic_len(ch))
+        .fold(0usize, usize::saturating_add);
+    out.points.reserve(total);
+    out.scalars.reserve(total);
     let mut start = 0usize;
     for (index, entry, ch, weight) in items {
         let len = ch.rounds.saturating_add(1);
         let end = start.saturating_add(len);
         let inv = inverses.get(start..end).unwrap_or(&[]);
         start = end;
-        let equation = entry.view().and_then(|view| {
-            entry.points(&view, &mut points)?;
-            decompress_commitments(entry.statement, &mut commitments)?;
-            prepare(ch, &view, inv, &points, &commitments, *weight)
+        // Points and scalars go straight into the part's lists; undone on failure.
+        let (p0, s0) = (out.points.len(), out.scalars.len());
+        let terms = entry.view().and_then(|view| {
+            entry.append_points(&view, &mut out.points)?;
+            decompress_commitments(entry.statement, &mut out.points)?;
+            let terms = prepare(ch, &view, inv, *weight, &mut out.scalars)?;
+            if out.points.len().saturating_sub(p0) != out.scalars.len().saturating_sub(s0) {
+                return Err(Error::VerificationFailed);
+            }
+            Ok(terms)
         });
-        match equation {
-            Ok(eq) => {
-                eq.add_to(&mut out.fixed, &mut out.scalars, &mut out.points);
+        match terms {
+            Ok(fixed) => {
+                out.fixed.add(&fixed);
                 if keep {
+                    let eq = Equation {
+                        fixed,
+                        dynamic_scalars: out.scalars.get(s0..).unwrap_or(&[]).to_vec(),
+                        dynamic_points: out.points.get(p0..).unwrap_or(&[]).to_vec(),
+                    };
                     out.equations.push((*index, eq));
                 }
             }
-            Err(e) => out.failures.push((*index, e)),
+            Err(e) => {
+                out.points.truncate(p0);
+                out.scalars.truncate(s0);
+                out.failures.push((*index, e));
+            }
         }
     }
     out

@@ -13,7 +13,7 @@ pub use statement::RangeStatement;
 
 // For the batch verifier: the compressed view of a proof and the two steps of verification.
 pub(crate) use proof::{ProofView, MAX_ROUNDS};
-pub(crate) use verifier::{decompress_commitments, prepare, replay, Challenges};
+pub(crate) use verifier::{decompress_commitments, dynamic_len, prepare, replay, Challenges};
 
 use crate::errors::Error;
 

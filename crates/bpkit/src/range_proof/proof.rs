@@ -216,10 +216,9 @@ impl ProofView {
         self.lr.get(..self.rounds.saturating_mul(2)).unwrap_or(&[])
     }
 
-    /// Decompresses `A, S, T₁, T₂, L₀, R₀, …` into `out` (cleared first), in that order.
-    /// Errors carry the byte offset of the bad encoding.
-    pub fn decompress_into(&self, out: &mut Vec<RistrettoPoint>) -> Result<(), Error> {
-        out.clear();
+    /// Decompresses `A, S, T₁, T₂, L₀, R₀, …` and appends them to `out`, in that order.
+    /// Errors carry the byte offset of the bad encoding (`out` may then hold some points).
+    pub fn decompress_append(&self, out: &mut Vec<RistrettoPoint>) -> Result<(), Error> {
         for (i, c) in self.head.iter().enumerate() {
             out.push(decompress_at(c, i.saturating_mul(32))?);
         }

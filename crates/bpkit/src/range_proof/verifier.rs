@@ -15,7 +15,7 @@
 use super::proof::{ProofView, MAX_ROUNDS};
 use super::{RangeProof, RangeStatement};
 use crate::batch::accumulator::FixedAccumulator;
-use crate::batch::equation::{Equation, FixedTerms, RangeTerms};
+use crate::batch::equation::{FixedTerms, RangeTerms};
 use crate::batch::scalar::Mont;
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
@@ -141,11 +141,12 @@ pub(crate) fn replay(
     })
 }
 
-/// The proof's verification equation times `weight`.
+/// The proof's verification equation times `weight`: returns the fixed-generator terms and
+/// appends to `scalars` the `4 + 2k + m` scalars of the dynamic points, in the order
+/// `A, S, T₁, T₂, L₀, R₀, L₁, R₁, …, V₀, …, V_{m−1}` (the order of
+/// [`ProofView::decompress_append`] followed by [`decompress_commitments`]).
 ///
-/// - `inverses`: `y⁻¹, u₁⁻¹, …, u_k⁻¹` (the inverses of [`Challenges::to_invert`]);
-/// - `points`: `A, S, T₁, T₂, L₀, R₀, L₁, R₁, …` decompressed ([`ProofView::decompress_into`]);
-/// - `commitments`: the statement's `m` commitments, decompressed.
+/// `inverses` are `y⁻¹, u₁⁻¹, …, u_k⁻¹` (the inverses of [`Challenges::to_invert`]).
 ///
 /// Notation as in the notes; `ρ` is the weight, `sᵢ = Π u_j^{±1}`. The equation is
 /// `Σ dynamic + b·B + b̃·B̃ + Σ gᵢ·Gᵢ + Σ hᵢ·Hᵢ = 0` with
@@ -159,19 +160,15 @@ pub(crate) fn prepare(
     ch: &Challenges,
     proof: &ProofView,
     inverses: &[Scalar],
-    points: &[RistrettoPoint],
-    commitments: &[RistrettoPoint],
     weight: Scalar,
-) -> Result<Equation, Error> {
+    scalars: &mut Vec<Scalar>,
+) -> Result<FixedTerms, Error> {
     let k = ch.rounds;
     let (Some(&y_inv), Some(u_inv)) = (inverses.first(), inverses.get(1..)) else {
         return Err(Error::VerificationFailed);
     };
     let u = ch.u();
-    if u_inv.len() != k
-        || points.len() != k.saturating_mul(2).saturating_add(4)
-        || commitments.len() != ch.m
-    {
+    if u_inv.len() != k {
         return Err(Error::VerificationFailed);
     }
     let rho = weight;
@@ -244,35 +241,32 @@ pub(crate) fn prepare(
         q_factors,
     };
 
-    let count = points.len().saturating_add(commitments.len());
-    let mut dynamic_scalars = Vec::with_capacity(count);
-    let mut dynamic_points = Vec::with_capacity(count);
     let rho_c_x = rho * c * x;
-    dynamic_scalars.extend([rho, rho * x, rho_c_x, rho_c_x * x]);
+    scalars.extend([rho, rho * x, rho_c_x, rho_c_x * x]);
     for (u_j, u_j_inv) in u.iter().zip(u_inv) {
-        dynamic_scalars.push(rho * u_j * u_j);
-        dynamic_scalars.push(rho * u_j_inv * u_j_inv);
+        scalars.push(rho * u_j * u_j);
+        scalars.push(rho * u_j_inv * u_j_inv);
     }
-    dynamic_points.extend_from_slice(points);
     // Padding commitments are the identity and contribute nothing.
     let rho_c_zz = rho * c * zz;
-    dynamic_scalars.extend(powers(z).take(ch.m).map(|zj| rho_c_zz * zj));
-    dynamic_points.extend_from_slice(commitments);
+    scalars.extend(powers(z).take(ch.m).map(|zj| rho_c_zz * zj));
+    Ok(FixedTerms::Range(terms))
+}
 
-    Ok(Equation {
-        fixed: FixedTerms::Range(terms),
-        dynamic_scalars,
-        dynamic_points,
-    })
+/// Number of dynamic points of a proof with these challenges: `4 + 2k + m`.
+pub(crate) fn dynamic_len(ch: &Challenges) -> usize {
+    ch.rounds
+        .saturating_mul(2)
+        .saturating_add(4)
+        .saturating_add(ch.m)
 }
 
 /// Decompresses a statement's commitments (the identity allowed, as in the `bulletproofs`
-/// crate).
+/// crate) and appends them to `out`.
 pub(crate) fn decompress_commitments(
     statement: &RangeStatement,
     out: &mut Vec<RistrettoPoint>,
 ) -> Result<(), Error> {
-    out.clear();
     for (index, v) in statement.commitments().iter().enumerate() {
         out.push(v.decompress().ok_or(Error::InvalidCommitment { index })?);
     }
@@ -286,6 +280,15 @@ pub(crate) fn decompress_commitments(
 const TABLE_MAX_PARTIES: usize = 1;
 
 impl RangeProof {
+    /// Appends `A, S, T₁, T₂, L₀, R₀, L₁, R₁, …` (already decompressed) to `out`.
+    pub(crate) fn append_points(&self, out: &mut Vec<RistrettoPoint>) {
+        out.extend([self.a.point, self.s.point, self.t_1.point, self.t_2.point]);
+        for (l, r) in self.ipp.l_vec.iter().zip(&self.ipp.r_vec) {
+            out.push(l.point);
+            out.push(r.point);
+        }
+    }
+
     /// Verifies the proof against `statement`, with the default generators.
     ///
     /// The transcript must be in the state the prover's was in (same label, same messages
@@ -334,36 +337,22 @@ impl RangeProof {
                     .saturating_mul(bp_gens.party_capacity()),
             });
         }
-        let mut commitments = Vec::with_capacity(statement.values());
-        decompress_commitments(statement, &mut commitments)?;
         let view = ProofView::of(self);
         let ch = replay(&view, statement, transcript)?;
+        let mut points = Vec::with_capacity(dynamic_len(&ch));
+        self.append_points(&mut points);
+        decompress_commitments(statement, &mut points)?;
         let mut inverses: Vec<Scalar> = ch.to_invert().collect();
         // One inversion for y and every u_j (none is zero: checked by `replay`).
         let _ = Scalar::invert_batch_alloc(&mut inverses);
-        let mut points = Vec::with_capacity(ch.rounds.saturating_mul(2).saturating_add(4));
-        points.extend([self.a.point, self.s.point, self.t_1.point, self.t_2.point]);
-        for (l, r) in self.ipp.l_vec.iter().zip(&self.ipp.r_vec) {
-            points.push(l.point);
-            points.push(r.point);
-        }
-        let equation = prepare(&ch, &view, &inverses, &points, &commitments, Scalar::ONE)?;
+        let mut scalars = Vec::with_capacity(points.len());
+        let terms = prepare(&ch, &view, &inverses, Scalar::ONE, &mut scalars)?;
         let mut fixed = FixedAccumulator::new();
-        fixed.add(&equation.fixed);
+        fixed.add(&terms);
         let holds = match table {
             // Variable-time: every scalar and point of a verification is public.
-            Some(table) => fixed.check_with_table(
-                table,
-                bp_gens,
-                &equation.dynamic_scalars,
-                &equation.dynamic_points,
-            ),
-            None => fixed.check(
-                pc_gens,
-                bp_gens,
-                &equation.dynamic_scalars,
-                &equation.dynamic_points,
-            ),
+            Some(table) => fixed.check_with_table(table, bp_gens, &scalars, &points),
+            None => fixed.check(pc_gens, bp_gens, &scalars, &points),
         };
         match holds {
             Some(true) => Ok(()),
