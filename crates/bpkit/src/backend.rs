@@ -133,3 +133,24 @@ pub fn report() -> BackendReport {
         cpu_avx512ifma,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn report_is_consistent() {
+        let r = report();
+        match r.active {
+            Backend::Avx512Ifma => assert!(r.ifma_compiled && r.cpu_avx512ifma),
+            Backend::Avx2 => assert!(r.avx2_compiled && r.cpu_avx2),
+            Backend::Serial => assert!(!(r.avx2_compiled && r.cpu_avx2)),
+        }
+        if r.ifma_compiled {
+            assert!(r.avx2_compiled);
+        }
+        let text = alloc::format!("{r}");
+        assert!(text.starts_with("backend: "));
+        assert!(text.contains(r.active.name()));
+    }
+}
