@@ -290,6 +290,28 @@ fn main() {
         );
         return;
     }
+    for size in [1usize, 4, 16] {
+        compare(
+            &format!("small batch {size} (per batch)"),
+            40,
+            vec![
+                (
+                    "bpkit single verify × size",
+                    Box::new(|| {
+                        for (bytes, s, _) in &singles[..size] {
+                            let p = RangeProof::from_bytes(black_box(bytes)).unwrap();
+                            p.verify(&mut Transcript::new(b"cmp"), s).unwrap();
+                        }
+                    }),
+                ),
+                ("bpkit batch", Box::new(batch(1, size, false))),
+                (
+                    "tari verify_batch",
+                    Box::new(|| tari::verify(&tari_set, size)),
+                ),
+            ],
+        );
+    }
     compare(
         "batch 256 (per batch; divide by 256)",
         10,

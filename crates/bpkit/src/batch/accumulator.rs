@@ -58,6 +58,11 @@ impl FixedAccumulator {
         Self::default()
     }
 
+    /// Parties whose vector generators carry scalars.
+    pub fn parties(&self) -> usize {
+        self.g.len().max(self.h.len())
+    }
+
     /// Adds one proof's fixed terms.
     pub fn add(&mut self, terms: &FixedTerms) {
         match terms {

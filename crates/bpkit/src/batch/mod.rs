@@ -45,7 +45,7 @@ pub(crate) mod scalar;
 mod weights;
 
 use crate::errors::Error;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::{BulletproofGens, PedersenGens, VerifierTable};
 use crate::group::{RistrettoPoint, Scalar};
 use crate::range_proof::{Challenges, RangeProof, RangeStatement};
 use accumulator::FixedAccumulator;
@@ -279,6 +279,7 @@ impl<'a> BatchVerifier<'a> {
         }
         #[cfg(feature = "std")]
         let shared;
+        let mut table = None;
         let (pc_gens, bp_gens): (&PedersenGens, &BulletproofGens) = match gens {
             Gens::Borrowed(pc, bp) => (pc, bp),
             #[cfg(feature = "std")]
@@ -294,6 +295,10 @@ impl<'a> BatchVerifier<'a> {
                     .max()
                     .unwrap_or(0);
                 shared = crate::generators::shared(n, m);
+                // 11: the fewest dynamic points of a proof (n = 8, m = 1).
+                if m <= 1 && entries.len().saturating_mul(11) <= TABLE_MAX_DYNAMIC {
+                    table = crate::generators::shared_table();
+                }
                 (crate::generators::shared_pedersen(), &shared)
             }
         };
@@ -303,6 +308,7 @@ impl<'a> BatchVerifier<'a> {
             chunk_size: options.chunk_size.max(1),
             pc_gens,
             bp_gens,
+            table,
         }
         .run(weights)
     }
@@ -315,7 +321,13 @@ struct Batch<'e, 'a> {
     chunk_size: usize,
     pc_gens: &'e PedersenGens,
     bp_gens: &'e BulletproofGens,
+    /// Tables for `B, B̃` and party 0 of these generators, if they are the default ones.
+    table: Option<&'e VerifierTable>,
 }
+
+/// Small single-chunk batches of single-value proofs use the precomputed table when their
+/// dynamic points number at most this (measured crossover with Pippenger: about 16 proofs).
+const TABLE_MAX_DYNAMIC: usize = 256;
 
 impl Batch<'_, '_> {
     fn run(self, weights: Weights) -> Result<(), BatchError> {
@@ -361,18 +373,26 @@ impl Batch<'_, '_> {
                 }
             }
         }
-        let holds = !malformed
-            && match fixed.terms(self.pc_gens, self.bp_gens) {
-                Some((mut scalars, mut points)) => {
-                    scalars.extend_from_slice(&last.scalars);
-                    points.extend(last.points.iter());
-                    // Variable-time: verification scalars and points are public.
-                    self.exec
-                        .vartime_msm(&scalars, &points)
-                        .is_some_and(|p| (p + partial).is_identity())
+        let table = self.table.filter(|_| {
+            chunks == 1 && fixed.parties() <= 1 && last.points.len() <= TABLE_MAX_DYNAMIC
+        });
+        let holds = if let Some(table) = table {
+            // Variable-time: verification scalars and points are public.
+            fixed.check_with_table(table, self.bp_gens, &last.scalars, &last.points) == Some(true)
+        } else {
+            !malformed
+                && match fixed.terms(self.pc_gens, self.bp_gens) {
+                    Some((mut scalars, mut points)) => {
+                        scalars.extend_from_slice(&last.scalars);
+                        points.extend(last.points.iter());
+                        // Variable-time: verification scalars and points are public.
+                        self.exec
+                            .vartime_msm(&scalars, &points)
+                            .is_some_and(|p| (p + partial).is_identity())
+                    }
+                    None => false,
                 }
-                None => false,
-            };
+        };
 
         if !holds {
             let mut invalid = Vec::new();
