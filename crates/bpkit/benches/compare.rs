@@ -153,6 +153,7 @@ mod tari {
 }
 
 fn main() {
+    println!("{}", bpkit::backend::report());
     let pc4 = peer::PedersenGens::default();
     for m in [1usize, 2, 4, 8, 16, 32, 64] {
         let mp = m.next_power_of_two();
