@@ -135,7 +135,7 @@ def svg(data, path):
         out.append(f'<text x="{x:.1f}" y="{H - B + 18}" text-anchor="middle">{s}</text>')
     decade = 10 ** math.floor(y0)
     while decade <= 10 ** y1:
-        for mult in (1, 2, 5):
+        for mult in (1, 2, 3, 5):
             v = decade * mult
             if 10 ** y0 <= v <= 10 ** y1:
                 y = py(v)
