@@ -96,6 +96,7 @@ impl Executor {
         // Below this many terms per thread, splitting costs more than it saves.
         const MIN_PER_PART: usize = 256;
         if self.parts <= 1 || scalars.len() < MIN_PER_PART.saturating_mul(2) {
+            // Variable-time: this function's contract (callers pass verification scalars).
             return msm::vartime_slices(scalars, points);
         }
         let len = scalars.len().div_ceil(self.parts).max(1);
