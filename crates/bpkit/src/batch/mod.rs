@@ -280,6 +280,7 @@ impl<'a> BatchVerifier<'a> {
         }
         #[cfg(feature = "std")]
         let shared;
+        #[cfg_attr(not(feature = "std"), allow(unused_mut))]
         let mut table = None;
         let (pc_gens, bp_gens): (&PedersenGens, &BulletproofGens) = match gens {
             Gens::Borrowed(pc, bp) => (pc, bp),

@@ -297,6 +297,7 @@ impl RangeProof {
     ///
     /// Single-value proofs use precomputed tables for `B, B̃` and the first party's generators
     /// ([`crate::generators::shared_table`], 1.3 MiB, built on first use), about 35% faster.
+    #[cfg(feature = "std")]
     pub fn verify(
         &self,
         transcript: &mut Transcript,
