@@ -255,7 +255,8 @@ impl<'a> BatchVerifier<'a> {
 
     /// Verifies every proof, with 128-bit weights drawn from `rng`. An empty batch verifies.
     ///
-    /// On failure, every invalid or malformed proof is reported by index.
+    /// On failure, every invalid or malformed proof is reported by index. Variable-time: every
+    /// input is public.
     #[must_use = "the batch may have failed"]
     pub fn verify<R: rand_core::CryptoRng + ?Sized>(self, rng: &mut R) -> Result<(), BatchError> {
         let weights = weights::random(rng, self.entries.len());
@@ -263,7 +264,8 @@ impl<'a> BatchVerifier<'a> {
     }
 
     /// Verifies every proof with weights derived from the transcripts of all proofs in the
-    /// batch (no RNG needed). An empty batch verifies.
+    /// batch (no RNG needed; see `docs/batch.md` for the security argument). An empty batch
+    /// verifies. Variable-time: every input is public.
     #[must_use = "the batch may have failed"]
     pub fn verify_deterministic(self) -> Result<(), BatchError> {
         self.run(Weights::Deterministic)
