@@ -136,52 +136,6 @@ impl VartimeTable {
             dynamic_points.iter().copied(),
         ))
     }
-}
-
-impl core::fmt::Debug for VartimeTable {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "VartimeTable({} points)", self.len)
-    }
-}
-
-impl core::fmt::Debug for FixedBase {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("FixedBase")
-    }
-}
-
-/// Precomputed variable-time tables for a fixed list of points (the verifier's generators), so
-/// that `Σ sᵢ·Pᵢ + Σ tⱼ·Qⱼ` over those points and a few others costs about a third less than
-/// without tables. **Only for public scalars** (verification). Tables take 10 KiB per point.
-pub struct VartimeTable {
-    table: curve25519_dalek::ristretto::VartimeRistrettoPrecomputation,
-    len: usize,
-}
-
-impl VartimeTable {
-    /// Builds the tables for `points`, in order.
-    pub fn new<'a, I>(points: I) -> Self
-    where
-        I: IntoIterator<Item = &'a RistrettoPoint>,
-    {
-        use curve25519_dalek::traits::VartimePrecomputedMultiscalarMul;
-        let points: Vec<&RistrettoPoint> = points.into_iter().collect();
-        let len = points.len();
-        VartimeTable {
-            table: curve25519_dalek::ristretto::VartimeRistrettoPrecomputation::new(points),
-            len,
-        }
-    }
-
-    /// Number of points with tables.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// True when there are no tables.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
 
     /// `Σ sᵢ·Pᵢ + Σ tⱼ·Qⱼ` in variable time, where the `sᵢ` apply to the first points of the table
     /// (there may be fewer scalars than points) and the `(tⱼ, Qⱼ)` are other points.
@@ -214,5 +168,11 @@ impl VartimeTable {
 impl core::fmt::Debug for VartimeTable {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "VartimeTable({} points)", self.len)
+    }
+}
+
+impl core::fmt::Debug for FixedBase {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("FixedBase")
     }
 }
