@@ -9,6 +9,8 @@ extern crate alloc;
 extern crate std;
 
 pub mod aggregation;
+pub mod backend;
+pub mod batch;
 mod commitment;
 mod errors;
 pub mod generators;

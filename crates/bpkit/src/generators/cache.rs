@@ -1,11 +1,12 @@
 //! The process-wide generator cache (`std` only).
 
-use super::{BulletproofGens, PedersenGens};
+use super::{BulletproofGens, PedersenGens, VerifierTable};
 use crate::range_proof::MAX_BITS;
 use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 
 static PEDERSEN: OnceLock<PedersenGens> = OnceLock::new();
 static VECTOR: OnceLock<RwLock<Arc<BulletproofGens>>> = OnceLock::new();
+static TABLE: OnceLock<Option<VerifierTable>> = OnceLock::new();
 
 /// The default Pedersen generators, built once per process.
 pub fn shared_pedersen() -> &'static PedersenGens {
@@ -32,4 +33,12 @@ pub fn shared(gens: usize, parties: usize) -> Arc<BulletproofGens> {
         *slot = Arc::new(bigger);
     }
     Arc::clone(&slot)
+}
+
+/// Verification tables for the default generators (`B, B̃` and party 0's 64 `G`, `H`), built once
+/// per process on first use (about 1.3 MiB; see [`VerifierTable`]).
+pub fn shared_table() -> Option<&'static VerifierTable> {
+    TABLE
+        .get_or_init(|| VerifierTable::new(shared_pedersen(), &shared(MAX_BITS, 1), MAX_BITS))
+        .as_ref()
 }

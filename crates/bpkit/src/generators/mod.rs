@@ -5,12 +5,14 @@
 //! `std` feature [`shared`] builds them once per process and grows them on demand.
 
 mod pedersen;
+mod table;
 mod vector;
 
 pub use pedersen::PedersenGens;
+pub use table::VerifierTable;
 pub use vector::BulletproofGens;
 
 #[cfg(feature = "std")]
 mod cache;
 #[cfg(feature = "std")]
-pub use cache::{shared, shared_pedersen};
+pub use cache::{shared, shared_pedersen, shared_table};

@@ -10,4 +10,4 @@ mod verifier;
 
 pub use proof::InnerProductProof;
 pub(crate) use prover::prove;
-pub(crate) use verifier::VerificationScalars;
+pub(crate) use verifier::{append_non_identity, replay};

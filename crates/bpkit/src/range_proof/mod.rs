@@ -11,6 +11,10 @@ pub use interval::{Interval, IntervalProof};
 pub use proof::RangeProof;
 pub use statement::RangeStatement;
 
+// For the batch verifier: the compressed view of a proof and the two steps of verification.
+pub(crate) use proof::{ProofView, MAX_ROUNDS};
+pub(crate) use verifier::{decompress_commitments, dynamic_len, prepare, replay, Challenges};
+
 use crate::errors::Error;
 
 /// Largest bit size `n`.

@@ -1,0 +1,347 @@
+//! Interleaved A/B timing, robust to a loaded machine: each round runs every contender once, in
+//! turn, and the minimum and median over rounds are reported, with ratios to the first
+//! contender of each group. Complements the criterion benches (`range_proof`), whose separate
+//! runs drift when other work shares the cores.
+//!
+//! Run: `cargo bench -p bpkit --bench compare [-- FILTER]`.
+#![allow(
+    missing_docs,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use bpkit::batch::{BatchOptions, BatchVerifier};
+use bpkit::{Opening, RangeProof, RangeStatement};
+use merlin::Transcript;
+use rand::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+
+use bulletproofs as peer;
+use curve25519_dalek_4 as d4;
+
+type Job<'a> = (&'a str, Box<dyn FnMut() + 'a>);
+
+fn compare(group: &str, rounds: usize, mut jobs: Vec<Job<'_>>) {
+    let filter = std::env::args().nth(1).filter(|a| !a.starts_with('-'));
+    if filter.as_deref().is_some_and(|f| !group.contains(f)) {
+        return;
+    }
+    for (_, job) in jobs.iter_mut() {
+        job();
+    }
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); jobs.len()];
+    for _ in 0..rounds {
+        for (i, (_, job)) in jobs.iter_mut().enumerate() {
+            let t = Instant::now();
+            job();
+            times[i].push(t.elapsed());
+        }
+    }
+    let stats: Vec<(Duration, Duration)> = times
+        .iter_mut()
+        .map(|t| {
+            t.sort();
+            (t[0], t[t.len() / 2])
+        })
+        .collect();
+    println!("{group}");
+    for ((name, _), (min, med)) in jobs.iter().zip(&stats) {
+        println!(
+            "  {name:<28} min {:>10.1} µs  median {:>10.1} µs  ratio(min) {:.3}  ratio(median) {:.3}",
+            min.as_secs_f64() * 1e6,
+            med.as_secs_f64() * 1e6,
+            min.as_secs_f64() / stats[0].0.as_secs_f64(),
+            med.as_secs_f64() / stats[0].1.as_secs_f64(),
+        );
+    }
+}
+
+fn case(
+    m: usize,
+    seed: u64,
+) -> (
+    Vec<u8>,
+    RangeStatement,
+    Vec<d4::ristretto::CompressedRistretto>,
+) {
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let openings: Vec<Opening> = (0..m)
+        .map(|j| Opening::random(j as u64 * 7919 + seed, &mut rng))
+        .collect();
+    let (proof, statement) =
+        RangeProof::prove(&mut Transcript::new(b"cmp"), &openings, 64, &mut rng).unwrap();
+    let mut peer_c: Vec<_> = statement
+        .commitments()
+        .iter()
+        .map(|c| d4::ristretto::CompressedRistretto(c.to_bytes()))
+        .collect();
+    peer_c.resize(m.next_power_of_two(), Default::default());
+    (proof.to_bytes(), statement, peer_c)
+}
+
+mod tari {
+    use super::*;
+    use tari_bulletproofs_plus::{
+        commitment_opening::CommitmentOpening,
+        generators::pedersen_gens::ExtensionDegree,
+        range_parameters::RangeParameters,
+        range_proof::{RangeProof as TariProof, VerifyAction},
+        range_statement::RangeStatement as TariStatement,
+        range_witness::RangeWitness,
+        ristretto::{self, RistrettoRangeProof},
+    };
+    use tari_merlin::Transcript as TariTranscript;
+
+    pub struct Set {
+        pub proofs: Vec<Vec<u8>>,
+        pub statements: Vec<TariStatement<bpkit::group::RistrettoPoint>>,
+    }
+
+    /// `count` single 64-bit Bulletproofs+ proofs.
+    pub fn set(count: u64) -> Set {
+        let gens =
+            ristretto::create_pedersen_gens_with_extension_degree(ExtensionDegree::DefaultPedersen);
+        let params = RangeParameters::init(64, 1, gens).unwrap();
+        let mut r = ChaCha20Rng::seed_from_u64(77);
+        let mut proofs = Vec::new();
+        let mut statements = Vec::new();
+        for i in 0..count {
+            let value = i.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let blinding = bpkit::group::Scalar::random(&mut r);
+            let commitment = params
+                .pc_gens()
+                .commit(&bpkit::group::Scalar::from(value), &[blinding])
+                .unwrap();
+            let statement =
+                TariStatement::init(params.clone(), vec![commitment], vec![None], None).unwrap();
+            let witness =
+                RangeWitness::init(vec![CommitmentOpening::new(value, vec![blinding])]).unwrap();
+            let proof = RistrettoRangeProof::prove_with_rng(
+                &mut TariTranscript::new(b"bench"),
+                &statement,
+                &witness,
+                &mut r,
+            )
+            .unwrap();
+            proofs.push(proof.to_bytes());
+            statements.push(statement);
+        }
+        Set { proofs, statements }
+    }
+
+    /// Parses `count` proofs and verifies them with `verify_batch`.
+    pub fn verify(set: &Set, count: usize) {
+        let proofs: Vec<_> = set.proofs[..count]
+            .iter()
+            .map(|b| RistrettoRangeProof::from_bytes(b).unwrap())
+            .collect();
+        let mut transcripts: Vec<_> = (0..count).map(|_| TariTranscript::new(b"bench")).collect();
+        TariProof::verify_batch(
+            &mut transcripts,
+            &set.statements[..count],
+            &proofs,
+            VerifyAction::VerifyOnly,
+        )
+        .unwrap();
+    }
+}
+
+fn main() {
+    println!("{}", bpkit::backend::report());
+    let pc4 = peer::PedersenGens::default();
+    for m in [1usize, 2, 4, 8, 16, 32, 64] {
+        let mp = m.next_power_of_two();
+        let bp4 = peer::BulletproofGens::new(64, mp);
+        let mut rng = ChaCha20Rng::seed_from_u64(m as u64);
+        let openings: Vec<Opening> = (0..m)
+            .map(|j| Opening::random(j as u64 * 31 + 5, &mut rng))
+            .collect();
+        let mut values: Vec<u64> = openings.iter().map(|o| o.value).collect();
+        values.resize(mp, 0);
+        let mut blindings: Vec<d4::scalar::Scalar> = openings
+            .iter()
+            .map(|o| d4::scalar::Scalar::from_canonical_bytes(o.blinding.to_bytes()).unwrap())
+            .collect();
+        blindings.resize(mp, d4::scalar::Scalar::ZERO);
+        let rounds = if m >= 32 {
+            6
+        } else if m >= 8 {
+            20
+        } else {
+            60
+        };
+        compare(
+            &format!("prove m={m}"),
+            rounds,
+            vec![
+                (
+                    "bulletproofs",
+                    Box::new(|| {
+                        peer::RangeProof::prove_multiple(
+                            &bp4,
+                            &pc4,
+                            &mut Transcript::new(b"cmp"),
+                            &values,
+                            &blindings,
+                            64,
+                        )
+                        .unwrap();
+                    }),
+                ),
+                (
+                    "bpkit",
+                    Box::new(|| {
+                        RangeProof::prove(&mut Transcript::new(b"cmp"), &openings, 64, &mut rng)
+                            .unwrap();
+                    }),
+                ),
+            ],
+        );
+    }
+    for m in [1usize, 2, 4, 8, 64] {
+        let (bytes, statement, peer_c) = case(m, m as u64);
+        let bp4 = peer::BulletproofGens::new(64, m.next_power_of_two());
+        let pc = bpkit::PedersenGens::default();
+        let bp = bpkit::BulletproofGens::new(64, m.next_power_of_two());
+        let rounds = if m >= 64 { 20 } else { 200 };
+        compare(
+            &format!("verify m={m}"),
+            rounds,
+            vec![
+                (
+                    "bulletproofs",
+                    Box::new(|| {
+                        let p = peer::RangeProof::from_bytes(black_box(&bytes)).unwrap();
+                        p.verify_multiple(&bp4, &pc4, &mut Transcript::new(b"cmp"), &peer_c, 64)
+                            .unwrap();
+                    }),
+                ),
+                (
+                    "bpkit verify",
+                    Box::new(|| {
+                        let p = RangeProof::from_bytes(black_box(&bytes)).unwrap();
+                        p.verify(&mut Transcript::new(b"cmp"), &statement).unwrap();
+                    }),
+                ),
+                (
+                    "bpkit verify_with_generators",
+                    Box::new(|| {
+                        let p = RangeProof::from_bytes(black_box(&bytes)).unwrap();
+                        p.verify_with_generators(
+                            &pc,
+                            &bp,
+                            &mut Transcript::new(b"cmp"),
+                            &statement,
+                        )
+                        .unwrap();
+                    }),
+                ),
+            ],
+        );
+    }
+
+    let singles: Vec<_> = (0..256).map(|i| case(1, 1000 + i)).collect();
+    let tari_set = if std::env::var("BPKIT_PROFILE_BATCH").is_ok() {
+        tari::set(1)
+    } else {
+        tari::set(256)
+    };
+    let bp4 = peer::BulletproofGens::new(64, 1);
+    let batch = |threads: usize, count: usize, deterministic: bool| {
+        let singles = &singles;
+        move || {
+            let options = BatchOptions::default().threads(threads);
+            let mut b = BatchVerifier::new().with_options(options);
+            for i in 0..count {
+                let (bytes, s, _) = &singles[i % singles.len()];
+                b.add_range_proof_bytes(bytes, s, Transcript::new(b"cmp"));
+            }
+            if deterministic {
+                b.verify_deterministic().unwrap();
+            } else {
+                b.verify(&mut ChaCha20Rng::seed_from_u64(1)).unwrap();
+            }
+        }
+    };
+    // For profiling: `BPKIT_PROFILE_BATCH=ROUNDS` runs only bpkit's batch of 1024 (the 256 proofs
+    // four times over), ROUNDS times, on `BPKIT_PROFILE_THREADS` threads (default 1).
+    if let Some(rounds) = std::env::var("BPKIT_PROFILE_BATCH")
+        .ok()
+        .and_then(|r| r.parse::<usize>().ok())
+    {
+        let threads = std::env::var("BPKIT_PROFILE_THREADS")
+            .ok()
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(1);
+        let job = batch(threads, 1024, false);
+        eprintln!("profiling");
+        let t = Instant::now();
+        for _ in 0..rounds {
+            job();
+        }
+        eprintln!(
+            "{rounds} batches of 1024: {:?} per batch",
+            t.elapsed() / rounds as u32
+        );
+        return;
+    }
+    for size in [1usize, 4, 16] {
+        compare(
+            &format!("small batch {size} (per batch)"),
+            40,
+            vec![
+                (
+                    "bpkit single verify × size",
+                    Box::new(|| {
+                        for (bytes, s, _) in &singles[..size] {
+                            let p = RangeProof::from_bytes(black_box(bytes)).unwrap();
+                            p.verify(&mut Transcript::new(b"cmp"), s).unwrap();
+                        }
+                    }),
+                ),
+                ("bpkit batch", Box::new(batch(1, size, false))),
+                (
+                    "tari verify_batch",
+                    Box::new(|| tari::verify(&tari_set, size)),
+                ),
+            ],
+        );
+    }
+    compare(
+        "batch 256 (per batch; divide by 256)",
+        10,
+        vec![
+            (
+                "bulletproofs 256 × single",
+                Box::new(|| {
+                    for (bytes, _, peer_c) in &singles {
+                        let p = peer::RangeProof::from_bytes(black_box(bytes)).unwrap();
+                        p.verify_single(&bp4, &pc4, &mut Transcript::new(b"cmp"), &peer_c[0], 64)
+                            .unwrap();
+                    }
+                }),
+            ),
+            (
+                "tari verify_batch",
+                Box::new(|| tari::verify(&tari_set, 256)),
+            ),
+            ("bpkit random", Box::new(batch(1, 256, false))),
+            ("bpkit deterministic", Box::new(batch(1, 256, true))),
+        ],
+    );
+    #[cfg(feature = "parallel")]
+    compare(
+        "batch 1024 threads",
+        5,
+        vec![
+            ("bpkit 1 thread", Box::new(batch(1, 1024, false))),
+            ("bpkit 2 threads", Box::new(batch(2, 1024, false))),
+        ],
+    );
+}

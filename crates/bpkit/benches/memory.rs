@@ -1,0 +1,111 @@
+//! Peak heap use of verification, measured with a counting global allocator, and the budgets
+//! asserted: single verification (n = 64, m = 1) under 1 MiB beyond the cached generators, a
+//! batch of 1024 single proofs under 64 MiB.
+//!
+//! Run: `cargo bench -p bpkit --bench memory` (or `cargo test -p bpkit --bench memory`). A
+//! separate binary, so no other test allocates at the same time.
+#![allow(
+    missing_docs,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+
+use bpkit::batch::{BatchOptions, BatchVerifier, DEFAULT_CHUNK_SIZE};
+use bpkit::{Opening, RangeProof, RangeStatement};
+use merlin::Transcript;
+use peak_alloc::PeakAlloc;
+use rand::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+
+#[global_allocator]
+static PEAK: PeakAlloc = PeakAlloc;
+
+/// Peak bytes above the starting level while running `f`.
+fn peak<R>(f: impl FnOnce() -> R) -> (R, usize) {
+    let base = PEAK.current_usage();
+    PEAK.reset_peak_usage();
+    let r = f();
+    (r, PEAK.peak_usage().saturating_sub(base))
+}
+
+fn prove(n: usize, m: usize, seed: u64) -> (Vec<u8>, RangeStatement) {
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let openings: Vec<Opening> = (0..m)
+        .map(|j| Opening::random(j as u64 * 1000 + seed, &mut rng))
+        .collect();
+    let (proof, statement) =
+        RangeProof::prove(&mut Transcript::new(b"mem"), &openings, n, &mut rng).unwrap();
+    (proof.to_bytes(), statement)
+}
+
+fn mib(bytes: usize) -> f64 {
+    bytes as f64 / (1024.0 * 1024.0)
+}
+
+fn main() {
+    // Cached generators and tables (built once per process).
+    let (_, cache) = peak(|| {
+        let (bytes, statement) = prove(64, 1, 1);
+        let proof = RangeProof::from_bytes(&bytes).unwrap();
+        proof
+            .verify(&mut Transcript::new(b"mem"), &statement)
+            .unwrap();
+    });
+    println!(
+        "generator caches + table + one proof: {:.2} MiB",
+        mib(cache)
+    );
+
+    let (bytes, statement) = prove(64, 1, 2);
+    let (r, single) = peak(|| {
+        let proof = RangeProof::from_bytes(&bytes).unwrap();
+        proof.verify(&mut Transcript::new(b"mem"), &statement)
+    });
+    r.unwrap();
+    println!(
+        "single verify n=64 m=1: {single} bytes ({:.3} MiB)",
+        mib(single)
+    );
+    assert!(single < 1 << 20);
+
+    let (bytes64, statement64) = prove(64, 64, 3);
+    let proof64 = RangeProof::from_bytes(&bytes64).unwrap();
+    proof64
+        .verify(&mut Transcript::new(b"mem"), &statement64)
+        .unwrap();
+    let (r, agg) = peak(|| proof64.verify(&mut Transcript::new(b"mem"), &statement64));
+    r.unwrap();
+    println!("single verify n=64 m=64: {agg} bytes ({:.3} MiB)", mib(agg));
+
+    let pool: Vec<(Vec<u8>, RangeStatement)> = (0..16).map(|i| prove(64, 1, 100 + i)).collect();
+    let mut rng = ChaCha20Rng::seed_from_u64(9);
+    for (chunk, threads, deterministic) in [
+        (DEFAULT_CHUNK_SIZE, 1, false),
+        (DEFAULT_CHUNK_SIZE, 1, true),
+        (1024, 1, false),
+        (DEFAULT_CHUNK_SIZE, 2, false),
+    ] {
+        let (r, used) = peak(|| {
+            let options = BatchOptions::default().chunk_size(chunk).threads(threads);
+            let mut batch = BatchVerifier::new().with_options(options);
+            for i in 0..1024 {
+                let (b, s) = &pool[i % pool.len()];
+                batch.add_range_proof_bytes(b, s, Transcript::new(b"mem"));
+            }
+            if deterministic {
+                batch.verify_deterministic()
+            } else {
+                batch.verify(&mut rng)
+            }
+        });
+        r.unwrap();
+        println!(
+            "batch of 1024 (chunk {chunk}, threads {threads}, deterministic {deterministic}): {used} bytes ({:.2} MiB)",
+            mib(used)
+        );
+        assert!(used < 64 << 20);
+    }
+}

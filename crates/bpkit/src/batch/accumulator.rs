@@ -1,0 +1,271 @@
+//! The fixed-generator accumulator: the sum, over every proof of a batch, of the scalars each
+//! one puts on the shared generators (`B`, `B̃`, `G_j[i]`, `H_j[i]`), so that each fixed
+//! generator appears once in the final multiscalar multiplication.
+//!
+//! Memory: one scalar per fixed generator used by the batch (at most `2·64·64 + 2`), whatever
+//! the number of proofs.
+
+use super::equation::{Base, FixedTerms, RangeTerms, VectorSet};
+use super::scalar::Mont;
+use crate::generators::{BulletproofGens, PedersenGens, VerifierTable};
+use crate::group::{msm, RistrettoPoint, Scalar};
+use alloc::vec::Vec;
+use curve25519_dalek::traits::IsIdentity;
+
+/// A constant added to every scalar of one shape (`n` per party, `parties` parties): kept once
+/// per shape instead of once per proof.
+#[derive(Clone, Debug)]
+struct ShapeConstant {
+    n: usize,
+    parties: usize,
+    g: Mont,
+    h: Mont,
+}
+
+/// Scalars on the fixed generators, summed over proofs.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct FixedAccumulator {
+    bases: Vec<(Base, Scalar)>,
+    /// Per party, per position (Montgomery form).
+    g: Vec<Vec<Mont>>,
+    h: Vec<Vec<Mont>>,
+    shapes: Vec<ShapeConstant>,
+    scratch: [Vec<Mont>; 3],
+}
+
+fn add_base(bases: &mut Vec<(Base, Scalar)>, base: Base, s: Scalar) {
+    match bases.iter_mut().find(|(b, _)| *b == base) {
+        Some((_, acc)) => *acc += s,
+        None => bases.push((base, s)),
+    }
+}
+
+/// Grows `sets` to `parties` vectors of at least `n` scalars.
+fn ensure(sets: &mut Vec<Vec<Mont>>, n: usize, parties: usize) {
+    if sets.len() < parties {
+        sets.resize_with(parties, Vec::new);
+    }
+    for v in sets.iter_mut().take(parties) {
+        if v.len() < n {
+            v.resize(n, Mont::ZERO);
+        }
+    }
+}
+
+impl FixedAccumulator {
+    /// An empty accumulator.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Parties whose vector generators carry scalars.
+    pub fn parties(&self) -> usize {
+        self.g.len().max(self.h.len())
+    }
+
+    /// Adds one proof's fixed terms.
+    pub fn add(&mut self, terms: &FixedTerms) {
+        match terms {
+            FixedTerms::Range(t) => self.add_range(t),
+        }
+    }
+
+    fn add_range(&mut self, t: &RangeTerms) {
+        add_base(&mut self.bases, Base::Value, t.b);
+        add_base(&mut self.bases, Base::Blinding(0), t.b_blinding);
+        let (n, parties) = (t.n, t.parties);
+        if n == 0 {
+            return;
+        }
+        ensure(&mut self.g, n, parties);
+        ensure(&mut self.h, n, parties);
+        let [sg, sh, sq] = &mut self.scratch;
+        t.expand(sg, sh, sq);
+        for (acc, part) in self.g.iter_mut().zip(sg.chunks_exact(n)) {
+            for (a, s) in acc.iter_mut().zip(part) {
+                *a = a.sub(s);
+            }
+        }
+        for (acc, part) in self.h.iter_mut().zip(sh.chunks_exact(n)) {
+            for (a, s) in acc.iter_mut().zip(part) {
+                *a = a.add(s);
+            }
+        }
+        match self
+            .shapes
+            .iter_mut()
+            .find(|s| s.n == n && s.parties == parties)
+        {
+            Some(shape) => {
+                shape.g = shape.g.add(&t.g_const);
+                shape.h = shape.h.add(&t.h_const);
+            }
+            None => self.shapes.push(ShapeConstant {
+                n,
+                parties,
+                g: t.g_const,
+                h: t.h_const,
+            }),
+        }
+    }
+
+    /// Adds another accumulator into this one.
+    pub fn merge(&mut self, other: FixedAccumulator) {
+        for (base, s) in other.bases {
+            add_base(&mut self.bases, base, s);
+        }
+        for (mine, theirs) in [(&mut self.g, other.g), (&mut self.h, other.h)] {
+            let n = theirs.iter().map(Vec::len).max().unwrap_or(0);
+            ensure(mine, n, theirs.len());
+            for (acc, part) in mine.iter_mut().zip(theirs) {
+                for (a, s) in acc.iter_mut().zip(part) {
+                    *a = a.add(&s);
+                }
+            }
+        }
+        for shape in other.shapes {
+            match self
+                .shapes
+                .iter_mut()
+                .find(|s| s.n == shape.n && s.parties == shape.parties)
+            {
+                Some(mine) => {
+                    mine.g = mine.g.add(&shape.g);
+                    mine.h = mine.h.add(&shape.h);
+                }
+                None => self.shapes.push(shape),
+            }
+        }
+    }
+
+    /// Folds the per-shape constants into the per-generator scalars.
+    fn settle(&mut self) {
+        for shape in core::mem::take(&mut self.shapes) {
+            for (set, c) in [(&mut self.g, shape.g), (&mut self.h, shape.h)] {
+                for v in set.iter_mut().take(shape.parties) {
+                    for a in v.iter_mut().take(shape.n) {
+                        *a = a.add(&c);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The accumulated terms as parallel lists, generators resolved in `pc_gens`, `bp_gens`;
+    /// `None` if `bp_gens` do not cover them.
+    pub fn terms<'g>(
+        &mut self,
+        pc_gens: &'g PedersenGens,
+        bp_gens: &'g BulletproofGens,
+    ) -> Option<(Vec<Scalar>, Vec<&'g RistrettoPoint>)> {
+        self.settle();
+        let count = self
+            .g
+            .iter()
+            .chain(&self.h)
+            .map(Vec::len)
+            .fold(self.bases.len(), usize::saturating_add);
+        let mut scalars = Vec::with_capacity(count);
+        let mut points = Vec::with_capacity(count);
+        for (base, s) in &self.bases {
+            scalars.push(*s);
+            points.push(base_point(pc_gens, *base)?);
+        }
+        for (set, vectors) in [(VectorSet::G, &self.g), (VectorSet::H, &self.h)] {
+            for (j, v) in vectors.iter().enumerate() {
+                let (g, h) = bp_gens.party(j, v.len())?;
+                let gens = match set {
+                    VectorSet::G => g,
+                    VectorSet::H => h,
+                };
+                scalars.extend(v.iter().map(|s| s.to_scalar()));
+                points.extend(gens.iter());
+            }
+        }
+        Some((scalars, points))
+    }
+
+    /// True when the accumulated fixed terms plus the dynamic terms sum to the identity.
+    /// `None` if the generators do not cover the terms or the dynamic lists differ in length.
+    pub fn check(
+        &mut self,
+        pc_gens: &PedersenGens,
+        bp_gens: &BulletproofGens,
+        dynamic_scalars: &[Scalar],
+        dynamic_points: &[RistrettoPoint],
+    ) -> Option<bool> {
+        let (scalars, points) = self.terms(pc_gens, bp_gens)?;
+        if dynamic_scalars.len() != dynamic_points.len() {
+            return None;
+        }
+        // Variable-time: verification scalars and points are all public.
+        let sum = msm::vartime(
+            scalars.into_iter().chain(dynamic_scalars.iter().copied()),
+            points.into_iter().chain(dynamic_points),
+        )?;
+        Some(sum.is_identity())
+    }
+
+    /// [`FixedAccumulator::check`] with the precomputed table for `B, B̃` and party 0's
+    /// generators; other parties' generators (if any) go with the dynamic terms.
+    pub fn check_with_table(
+        &mut self,
+        table: &VerifierTable,
+        bp_gens: &BulletproofGens,
+        dynamic_scalars: &[Scalar],
+        dynamic_points: &[RistrettoPoint],
+    ) -> Option<bool> {
+        self.settle();
+        let n = table.n();
+        let mut fixed = Vec::with_capacity(n.saturating_mul(2).saturating_add(2));
+        let scalar_of = |base| {
+            self.bases
+                .iter()
+                .find(|(b, _)| *b == base)
+                .map_or(Scalar::ZERO, |(_, s)| *s)
+        };
+        if self
+            .bases
+            .iter()
+            .any(|(b, _)| !matches!(b, Base::Value | Base::Blinding(0)))
+        {
+            return None;
+        }
+        fixed.push(scalar_of(Base::Value));
+        fixed.push(scalar_of(Base::Blinding(0)));
+        for set in [&self.g, &self.h] {
+            let first = set.first().map_or(&[][..], Vec::as_slice);
+            if first.len() > n {
+                return None;
+            }
+            fixed.extend(first.iter().map(|s| s.to_scalar()));
+            fixed.resize(
+                fixed.len().saturating_add(n.saturating_sub(first.len())),
+                Scalar::ZERO,
+            );
+        }
+        let mut scalars: Vec<Scalar> = dynamic_scalars.to_vec();
+        let mut points: Vec<&RistrettoPoint> = dynamic_points.iter().collect();
+        for (set, vectors) in [(VectorSet::G, &self.g), (VectorSet::H, &self.h)] {
+            for (j, v) in vectors.iter().enumerate().skip(1) {
+                let (g, h) = bp_gens.party(j, v.len())?;
+                scalars.extend(v.iter().map(|s| s.to_scalar()));
+                points.extend(match set {
+                    VectorSet::G => g,
+                    VectorSet::H => h,
+                });
+            }
+        }
+        // Variable-time: verification scalars and points are all public.
+        let sum = table.table().vartime_mixed(&fixed, &scalars, &points)?;
+        Some(sum.is_identity())
+    }
+}
+
+fn base_point(pc_gens: &PedersenGens, base: Base) -> Option<&RistrettoPoint> {
+    match base {
+        Base::Value => Some(pc_gens.b()),
+        Base::Blinding(0) => Some(pc_gens.b_blinding()),
+        Base::Blinding(_) => None,
+    }
+}

@@ -1,0 +1,139 @@
+//! One proof's (weighted) verification equation, in the form a batch adds up.
+//!
+//! An equation is `Σ (scalar·point) = 0` split in two:
+//! - terms on **fixed generators**, shared by every proof of the batch, keyed by generator set
+//!   ([`FixedTerms`]); a batch adds these scalars up so each fixed generator appears once in the
+//!   final multiscalar multiplication;
+//! - **dynamic** terms on the proof's own points (and its statement's commitments).
+//!
+//! Fixed terms are kept in a compact form and expanded only when added to an accumulator, so a
+//! prepared proof costs memory proportional to its size in bytes, not to `n·m`.
+//!
+//! Adding a proof system means adding a [`FixedTerms`] variant: Bulletproofs+ range proofs put
+//! other scalars on the same kinds of generators (value base, one or more blinding bases, vector
+//! sets `G`, `H`); circuit proofs add generator sets of their own ([`VectorSet`]).
+
+use super::accumulator::FixedAccumulator;
+use super::scalar::Mont;
+use crate::group::{RistrettoPoint, Scalar};
+use crate::range_proof::MAX_ROUNDS;
+use alloc::vec::Vec;
+
+/// A single fixed generator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(dead_code)]
+pub(crate) enum Base {
+    /// The Pedersen value generator `B`.
+    Value,
+    /// A Pedersen blinding generator: `B̃` is 0 (extended commitments would use more).
+    Blinding(u8),
+}
+
+/// A family of fixed vector generators, indexed by party and position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum VectorSet {
+    /// `G_j[i]`.
+    G,
+    /// `H_j[i]`.
+    H,
+}
+
+/// The scalars one proof puts on fixed generators, in compact form.
+#[derive(Clone, Debug)]
+pub(crate) enum FixedTerms {
+    /// A range proof (`bulletproofs` protocol).
+    Range(RangeTerms),
+}
+
+/// A range proof's fixed-generator scalars (see `range_proof::verifier::prepare`); the vector
+/// parts in Montgomery form ([`Mont`]) for the expansion loops:
+/// - on `B`: `b`; on `B̃`: `b_blinding`;
+/// - on `G_j[i]` (flat index `ι = j·n + i`): `g_const − g_base·Π_{bit ∈ ι} g_factors[bit]`;
+/// - on `H_j[i]`: `h_const + p_base·Π p_factors[bit] − q_base·Π q_factors[bit]`.
+#[derive(Clone, Debug)]
+pub(crate) struct RangeTerms {
+    /// Bits per party `n`.
+    pub n: usize,
+    /// Parties `m'`.
+    pub parties: usize,
+    /// `k = log₂(n·m')`.
+    pub rounds: usize,
+    /// Scalar on `B`.
+    pub b: Scalar,
+    /// Scalar on `B̃`.
+    pub b_blinding: Scalar,
+    /// Added to every `G` scalar.
+    pub g_const: Mont,
+    /// Added to every `H` scalar.
+    pub h_const: Mont,
+    /// Base of the `G` product vector.
+    pub g_base: Mont,
+    /// Base of the positive `H` product vector.
+    pub p_base: Mont,
+    /// Base of the negative `H` product vector.
+    pub q_base: Mont,
+    /// Per-bit factors of the `G` vector.
+    pub g_factors: [Mont; MAX_ROUNDS],
+    /// Per-bit factors of the positive `H` vector.
+    pub p_factors: [Mont; MAX_ROUNDS],
+    /// Per-bit factors of the negative `H` vector.
+    pub q_factors: [Mont; MAX_ROUNDS],
+}
+
+/// `out = [base·Π_{bit ∈ i} factors[bit] for i < 2^len(factors)]`: one multiplication per entry.
+pub(crate) fn expand_product(base: Mont, factors: &[Mont], out: &mut Vec<Mont>) {
+    out.clear();
+    out.push(base);
+    for f in factors {
+        let len = out.len();
+        out.extend_from_within(..);
+        if let Some(upper) = out.get_mut(len..) {
+            for x in upper {
+                *x = x.mul(f);
+            }
+        }
+    }
+}
+
+fn prefix(f: &[Mont; MAX_ROUNDS], k: usize) -> &[Mont] {
+    f.get(..k).unwrap_or(&[])
+}
+
+impl RangeTerms {
+    /// The `G` and `H` scalars, flat (party-major), without the constants.
+    /// `scratch` is reused between calls.
+    pub fn expand(&self, g: &mut Vec<Mont>, h: &mut Vec<Mont>, scratch: &mut Vec<Mont>) {
+        let k = self.rounds.min(MAX_ROUNDS);
+        expand_product(self.g_base, prefix(&self.g_factors, k), g);
+        expand_product(self.p_base, prefix(&self.p_factors, k), h);
+        expand_product(self.q_base, prefix(&self.q_factors, k), scratch);
+        for (x, q) in h.iter_mut().zip(scratch.iter()) {
+            *x = x.sub(q);
+        }
+    }
+}
+
+/// One proof's weighted equation, prepared for a batch.
+#[derive(Clone, Debug)]
+pub(crate) struct Equation {
+    /// Terms on fixed generators.
+    pub fixed: FixedTerms,
+    /// Scalars on the proof's own points.
+    pub dynamic_scalars: Vec<Scalar>,
+    /// The proof's own points (`A, S, T₁, T₂, L₀, R₀, …, Vⱼ`).
+    pub dynamic_points: Vec<RistrettoPoint>,
+}
+
+impl Equation {
+    /// Adds the fixed terms to `acc` and appends the dynamic terms to `scalars`, `points`.
+    pub fn add_to(
+        &self,
+        acc: &mut FixedAccumulator,
+        scalars: &mut Vec<Scalar>,
+        points: &mut Vec<RistrettoPoint>,
+    ) {
+        acc.add(&self.fixed);
+        scalars.extend_from_slice(&self.dynamic_scalars);
+        points.extend_from_slice(&self.dynamic_points);
+    }
+}

@@ -1,0 +1,467 @@
+//! Batch verification: many proofs, each with its own statement and transcript, checked with
+//! one multiscalar multiplication in which each fixed generator appears once.
+//!
+//! Each proof's verification equation `E_i = 0` is multiplied by a weight `ρ_i` and the
+//! equations are added up; the batch accepts iff `Σ ρ_i·E_i = 0`. With weights the prover
+//! cannot predict, an invalid proof makes the sum non-zero except with probability `2⁻¹²⁸`
+//! (argument in `docs/batch.md`). Weights come from the caller's CSPRNG
+//! ([`BatchVerifier::verify`]) or, for callers without one, from the transcripts of every proof
+//! in the batch ([`BatchVerifier::verify_deterministic`]).
+//!
+//! On failure the invalid proofs are found by bisection and reported by index
+//! ([`BatchError`]). Work proceeds in chunks of [`BatchOptions::chunk_size`] proofs, so memory
+//! stays bounded whatever the batch size; with feature `parallel`, decompression, scalar
+//! computation and the multiscalar multiplications are spread over
+//! [`BatchOptions::threads`] threads.
+//!
+//! Timing: variable-time throughout; every input of a verifier is public.
+//!
+//! ```
+//! use bpkit::batch::BatchVerifier;
+//! use bpkit::{Opening, RangeProof};
+//! use merlin::Transcript;
+//! # use rand::SeedableRng;
+//! # let mut rng = rand_chacha::ChaCha20Rng::from_seed([7; 32]);
+//! let mut proofs = Vec::new();
+//! for value in [1u64, 2, 3] {
+//!     let opening = Opening::random(value, &mut rng);
+//!     proofs.push(RangeProof::prove(&mut Transcript::new(b"example"), &[opening], 64, &mut rng)?);
+//! }
+//! let mut batch = BatchVerifier::new();
+//! for (proof, statement) in &proofs {
+//!     batch.add_range_proof(proof, statement, Transcript::new(b"example"));
+//! }
+//! batch.verify(&mut rng).map_err(|e| e.failures()[0].1)?;
+//! # Ok::<(), bpkit::Error>(())
+//! ```
+#![doc = include_str!("../../../../docs/batch.md")]
+
+pub(crate) mod accumulator;
+mod chunk;
+pub(crate) mod equation;
+mod localise;
+mod parallel;
+pub(crate) mod scalar;
+mod weights;
+
+use crate::errors::Error;
+use crate::generators::{BulletproofGens, PedersenGens, VerifierTable};
+use crate::group::{RistrettoPoint, Scalar};
+use crate::range_proof::{Challenges, RangeProof, RangeStatement};
+use accumulator::FixedAccumulator;
+use alloc::vec::Vec;
+use chunk::{Entry, Source};
+use curve25519_dalek::traits::IsIdentity;
+use merlin::Transcript;
+use parallel::Executor;
+
+/// Default number of proofs per chunk.
+pub const DEFAULT_CHUNK_SIZE: usize = 256;
+
+/// How a batch is run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BatchOptions {
+    chunk_size: usize,
+    threads: usize,
+}
+
+impl Default for BatchOptions {
+    /// Chunks of [`DEFAULT_CHUNK_SIZE`] proofs; one thread.
+    fn default() -> Self {
+        BatchOptions {
+            chunk_size: DEFAULT_CHUNK_SIZE,
+            threads: 1,
+        }
+    }
+}
+
+impl BatchOptions {
+    /// Proofs per chunk (at least 1): memory held at once is about 4 KiB per proof of a chunk
+    /// (single-value proofs) plus 600 bytes per proof of the batch.
+    pub fn chunk_size(mut self, proofs: usize) -> Self {
+        self.chunk_size = proofs.max(1);
+        self
+    }
+
+    /// Threads (feature `parallel`; ignored without it): 1 runs on the calling thread, 0 on
+    /// rayon's global pool, any other number on a local pool of that many threads (built for
+    /// each `verify` call, about 100 µs; for many small batches prefer 0 or 1).
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
+    }
+
+    /// The chunk size.
+    pub fn get_chunk_size(&self) -> usize {
+        self.chunk_size
+    }
+
+    /// The thread setting.
+    pub fn get_threads(&self) -> usize {
+        self.threads
+    }
+}
+
+/// The proofs of a batch that failed, by index (the order they were added in, from 0).
+///
+/// Each comes with its error: [`Error::VerificationFailed`] for a well-formed proof that does
+/// not verify, or why it could not be checked (bad encoding, size mismatch, …).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BatchError {
+    failures: Vec<(usize, Error)>,
+}
+
+impl BatchError {
+    /// Every failed proof with its error, by increasing index.
+    pub fn failures(&self) -> &[(usize, Error)] {
+        &self.failures
+    }
+
+    /// The indices of the failed proofs, increasing.
+    pub fn indices(&self) -> impl Iterator<Item = usize> + '_ {
+        self.failures.iter().map(|(i, _)| *i)
+    }
+}
+
+impl core::fmt::Display for BatchError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} proof(s) of the batch failed:", self.failures.len())?;
+        for (i, e) in &self.failures {
+            write!(f, " #{i} ({})", e.kind())?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for BatchError {}
+
+/// The generators a batch verifies against.
+enum Gens<'a> {
+    Borrowed(&'a PedersenGens, &'a BulletproofGens),
+    #[cfg(feature = "std")]
+    Shared,
+}
+
+/// An accumulator of proofs to verify together. Add proofs, then call
+/// [`BatchVerifier::verify`] (random weights) or [`BatchVerifier::verify_deterministic`]; both
+/// consume the batch.
+///
+/// Proofs may have any `n` and `m`, and any transcripts. Nothing is checked when a proof is
+/// added: parsing (for [`BatchVerifier::add_range_proof_bytes`]), transcript replay and
+/// decompression all happen in `verify`, where errors are reported per proof.
+pub struct BatchVerifier<'a> {
+    gens: Gens<'a>,
+    entries: Vec<Entry<'a>>,
+    options: BatchOptions,
+}
+
+impl core::fmt::Debug for BatchVerifier<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("BatchVerifier")
+            .field("proofs", &self.entries.len())
+            .field("options", &self.options)
+            .finish()
+    }
+}
+
+#[cfg(feature = "std")]
+impl Default for BatchVerifier<'_> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Which weights to use.
+enum Weights {
+    /// Drawn from the caller's RNG, one per proof.
+    Random(Vec<Scalar>),
+    /// Derived from the transcripts.
+    Deterministic,
+}
+
+impl<'a> BatchVerifier<'a> {
+    /// An empty batch over the default generators (the process-wide cache, grown as needed).
+    #[cfg(feature = "std")]
+    pub fn new() -> Self {
+        BatchVerifier {
+            gens: Gens::Shared,
+            entries: Vec::new(),
+            options: BatchOptions::default(),
+        }
+    }
+
+    /// An empty batch over caller-supplied generators; a proof they do not cover fails with
+    /// [`Error::GeneratorsTooSmall`].
+    pub fn with_generators(pc_gens: &'a PedersenGens, bp_gens: &'a BulletproofGens) -> Self {
+        BatchVerifier {
+            gens: Gens::Borrowed(pc_gens, bp_gens),
+            entries: Vec::new(),
+            options: BatchOptions::default(),
+        }
+    }
+
+    /// Sets the options.
+    pub fn with_options(mut self, options: BatchOptions) -> Self {
+        self.options = options;
+        self
+    }
+
+    /// Adds a parsed range proof with its statement and the transcript it was made with (in the
+    /// state the prover's was in). Returns the proof's index in the batch.
+    pub fn add_range_proof(
+        &mut self,
+        proof: &'a RangeProof,
+        statement: &'a RangeStatement,
+        transcript: Transcript,
+    ) -> usize {
+        self.push(Source::Parsed(proof), statement, transcript)
+    }
+
+    /// Adds an encoded range proof; it is parsed (strictly, as [`RangeProof::from_bytes`]) and
+    /// its points decompressed during verification, spread over the threads. Returns its index.
+    pub fn add_range_proof_bytes(
+        &mut self,
+        bytes: &'a [u8],
+        statement: &'a RangeStatement,
+        transcript: Transcript,
+    ) -> usize {
+        self.push(Source::Bytes(bytes), statement, transcript)
+    }
+
+    fn push(
+        &mut self,
+        source: Source<'a>,
+        statement: &'a RangeStatement,
+        transcript: Transcript,
+    ) -> usize {
+        self.entries.push(Entry {
+            source,
+            statement,
+            transcript,
+        });
+        self.entries.len().saturating_sub(1)
+    }
+
+    /// Number of proofs added.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when no proof was added.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Verifies every proof, with 128-bit weights drawn from `rng`. An empty batch verifies.
+    ///
+    /// On failure, every invalid or malformed proof is reported by index. Variable-time: every
+    /// input is public.
+    #[must_use = "the batch may have failed"]
+    pub fn verify<R: rand_core::CryptoRng + ?Sized>(self, rng: &mut R) -> Result<(), BatchError> {
+        let weights = weights::random(rng, self.entries.len());
+        self.run(Weights::Random(weights))
+    }
+
+    /// Verifies every proof with weights derived from the transcripts of all proofs in the
+    /// batch (no RNG needed; see `docs/batch.md` for the security argument). An empty batch
+    /// verifies. Variable-time: every input is public.
+    #[must_use = "the batch may have failed"]
+    pub fn verify_deterministic(self) -> Result<(), BatchError> {
+        self.run(Weights::Deterministic)
+    }
+
+    fn run(self, weights: Weights) -> Result<(), BatchError> {
+        let BatchVerifier {
+            gens,
+            entries,
+            options,
+        } = self;
+        if entries.is_empty() {
+            return Ok(());
+        }
+        #[cfg(feature = "std")]
+        let shared;
+        #[cfg_attr(not(feature = "std"), allow(unused_mut))]
+        let mut table = None;
+        let (pc_gens, bp_gens): (&PedersenGens, &BulletproofGens) = match gens {
+            Gens::Borrowed(pc, bp) => (pc, bp),
+            #[cfg(feature = "std")]
+            Gens::Shared => {
+                let n = entries
+                    .iter()
+                    .map(|e| e.statement.bits())
+                    .max()
+                    .unwrap_or(0);
+                let m = entries
+                    .iter()
+                    .map(|e| e.statement.padded_values())
+                    .max()
+                    .unwrap_or(0);
+                shared = crate::generators::shared(n, m);
+                // 11: the fewest dynamic points of a proof (n = 8, m = 1).
+                if m <= 1 && entries.len().saturating_mul(11) <= TABLE_MAX_DYNAMIC {
+                    table = crate::generators::shared_table();
+                }
+                (crate::generators::shared_pedersen(), &shared)
+            }
+        };
+        Batch {
+            exec: Executor::new(options.threads),
+            entries: &entries,
+            chunk_size: options.chunk_size.max(1),
+            pc_gens,
+            bp_gens,
+            table,
+        }
+        .run(weights)
+    }
+}
+
+/// A batch being verified.
+struct Batch<'e, 'a> {
+    exec: Executor,
+    entries: &'e [Entry<'a>],
+    chunk_size: usize,
+    pc_gens: &'e PedersenGens,
+    bp_gens: &'e BulletproofGens,
+    /// Tables for `B, B̃` and party 0 of these generators, if they are the default ones.
+    table: Option<&'e VerifierTable>,
+}
+
+/// Small single-chunk batches of single-value proofs use the precomputed table when their
+/// dynamic points number at most this (measured crossover with Pippenger: about 16 proofs).
+const TABLE_MAX_DYNAMIC: usize = 256;
+
+impl Batch<'_, '_> {
+    fn run(self, weights: Weights) -> Result<(), BatchError> {
+        let count = self.entries.len();
+        // Pass 1: transcripts (no decompression).
+        let replayed = chunk::replay_all(&self.exec, self.entries, self.bp_gens);
+        let weights = match weights {
+            Weights::Random(w) => w,
+            Weights::Deterministic => weights::deterministic(
+                replayed
+                    .iter()
+                    .map(|r| r.as_ref().ok().map(|c: &Challenges| &c.binding)),
+                count,
+            ),
+        };
+        let mut failures: Vec<(usize, Error)> = replayed
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| r.as_ref().err().map(|e| (i, *e)))
+            .collect();
+
+        // Pass 2: chunk by chunk; each chunk's dynamic terms are multiplied out, the fixed terms
+        // summed over all chunks and multiplied once at the end (with the last chunk's dynamic
+        // terms when there is a single chunk).
+        let chunks = count.div_ceil(self.chunk_size);
+        let mut fixed = FixedAccumulator::new();
+        let mut partial = RistrettoPoint::default();
+        let mut last = chunk::Prepared::default();
+        let mut malformed = false;
+        for c in 0..chunks {
+            let (lo, hi) = self.bounds(c);
+            let mut prepared = self.prepare(&replayed, &weights, lo, hi, chunks == 1);
+            failures.append(&mut prepared.failures);
+            fixed.merge(core::mem::take(&mut prepared.fixed));
+            if chunks == 1 {
+                last = prepared;
+            } else {
+                let points: Vec<&RistrettoPoint> = prepared.points.iter().collect();
+                // Variable-time: verification scalars and points are public.
+                match self.exec.vartime_msm(&prepared.scalars, &points) {
+                    Some(p) => partial += p,
+                    None => malformed = true,
+                }
+            }
+        }
+        let table = self.table.filter(|_| {
+            chunks == 1 && fixed.parties() <= 1 && last.points.len() <= TABLE_MAX_DYNAMIC
+        });
+        let holds = if let Some(table) = table {
+            // Variable-time: verification scalars and points are public.
+            fixed.check_with_table(table, self.bp_gens, &last.scalars, &last.points) == Some(true)
+        } else {
+            !malformed
+                && match fixed.terms(self.pc_gens, self.bp_gens) {
+                    Some((mut scalars, mut points)) => {
+                        scalars.extend_from_slice(&last.scalars);
+                        points.extend(last.points.iter());
+                        // Variable-time: verification scalars and points are public.
+                        self.exec
+                            .vartime_msm(&scalars, &points)
+                            .is_some_and(|p| (p + partial).is_identity())
+                    }
+                    None => false,
+                }
+        };
+
+        if !holds {
+            let mut invalid = Vec::new();
+            if chunks == 1 {
+                localise::bisect(
+                    &self.exec,
+                    &last.equations,
+                    true,
+                    self.pc_gens,
+                    self.bp_gens,
+                    &mut invalid,
+                );
+            } else {
+                let mut found_before_last = false;
+                for c in 0..chunks {
+                    let (lo, hi) = self.bounds(c);
+                    let prepared = self.prepare(&replayed, &weights, lo, hi, true);
+                    // If no earlier chunk failed, the last one must (the total did).
+                    let known = c.saturating_add(1) == chunks && !found_before_last;
+                    let before = invalid.len();
+                    localise::bisect(
+                        &self.exec,
+                        &prepared.equations,
+                        known,
+                        self.pc_gens,
+                        self.bp_gens,
+                        &mut invalid,
+                    );
+                    found_before_last |= invalid.len() > before;
+                }
+            }
+            failures.extend(invalid.into_iter().map(|i| (i, Error::VerificationFailed)));
+        }
+        if failures.is_empty() {
+            return Ok(());
+        }
+        failures.sort_unstable_by_key(|(i, _)| *i);
+        failures.dedup_by_key(|(i, _)| *i);
+        Err(BatchError { failures })
+    }
+
+    fn bounds(&self, chunk: usize) -> (usize, usize) {
+        let lo = chunk
+            .saturating_mul(self.chunk_size)
+            .min(self.entries.len());
+        let hi = lo.saturating_add(self.chunk_size).min(self.entries.len());
+        (lo, hi)
+    }
+
+    /// Pass 2 over entries `lo..hi`.
+    fn prepare(
+        &self,
+        replayed: &[Result<Challenges, Error>],
+        weights: &[Scalar],
+        lo: usize,
+        hi: usize,
+        keep: bool,
+    ) -> chunk::Prepared {
+        chunk::prepare_chunk(
+            &self.exec,
+            self.entries.get(lo..hi).unwrap_or(&[]),
+            replayed.get(lo..hi).unwrap_or(&[]),
+            weights.get(lo..hi).unwrap_or(&[]),
+            lo,
+            keep,
+        )
+    }
+}
