@@ -52,6 +52,13 @@ const COMMANDS: &[Command] = &[
         run: commands::verify::run,
     },
     Command {
+        name: "batch-verify",
+        summary: "verify many proof envelopes, one per line, in one batch",
+        usage: commands::batch_verify::USAGE,
+        flags: commands::batch_verify::FLAGS,
+        run: commands::batch_verify::run,
+    },
+    Command {
         name: "inspect",
         summary: "describe a proof envelope or an opening",
         usage: commands::inspect::USAGE,
@@ -65,6 +72,13 @@ const COMMANDS: &[Command] = &[
         flags: commands::demo::FLAGS,
         run: commands::demo::run,
     },
+    Command {
+        name: "info",
+        summary: "version and curve arithmetic backend of this build",
+        usage: commands::info::USAGE,
+        flags: commands::info::FLAGS,
+        run: commands::info::run,
+    },
 ];
 
 fn usage() -> String {
@@ -77,7 +91,7 @@ fn usage() -> String {
          Commands:\n",
     );
     for c in COMMANDS {
-        text.push_str(&format!("    {:<9} {}\n", c.name, c.summary));
+        text.push_str(&format!("    {:<12} {}\n", c.name, c.summary));
     }
     text.push_str(
         "\nRun `bpkit <command> --help` for a command's options.\n\

@@ -1347,3 +1347,351 @@ fn plus_vectors_through_verify() {
     }
     assert!(checked >= 30, "only {checked} vectors");
 }
+
+// ---------------------------------------------------------------------------------------------
+// batch-verify and info
+// ---------------------------------------------------------------------------------------------
+
+/// A directory with valid envelopes of every kind, one per file: `bp0.json` … `bp3.json`
+/// (single and aggregated range proofs), `interval.json`, `plus.json` (bpkit generators),
+/// `tari.json` (Tari's generators, a minimum).
+fn batch_dir(name: &str) -> TempDir {
+    let dir = TempDir::new(name);
+    for (value, file) in [("5", "a.json"), ("200", "b.json"), ("60", "c.json")] {
+        dir.commit(value, file);
+    }
+    let prove = |extra: &[&str], out: &str, openings: &[&str]| {
+        let mut args = vec!["prove", "--label", "batch", "--out", out];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(openings);
+        dir.run(&args).expect_code(0);
+    };
+    prove(&["--bits", "8"], "bp0.json", &["a.json"]);
+    prove(&["--bits", "16"], "bp1.json", &["b.json"]);
+    prove(
+        &["--bits", "8"],
+        "bp2.json",
+        &["a.json", "b.json", "c.json"],
+    );
+    prove(&["--bits", "64"], "bp3.json", &["c.json"]);
+    prove(
+        &["--bits", "8", "--range", "50..70"],
+        "interval.json",
+        &["c.json"],
+    );
+    prove(
+        &["--bits", "8", "--scheme", "bp+"],
+        "plus.json",
+        &["a.json", "b.json"],
+    );
+    prove(
+        &[
+            "--bits",
+            "8",
+            "--scheme",
+            "bp+",
+            "--generators",
+            "tari",
+            "--min",
+            "50",
+        ],
+        "tari.json",
+        &["c.json"],
+    );
+    dir
+}
+
+const BATCH_FILES: [&str; 7] = [
+    "bp0.json",
+    "bp1.json",
+    "bp2.json",
+    "bp3.json",
+    "interval.json",
+    "plus.json",
+    "tari.json",
+];
+
+/// The envelope in `file`, made false: another label (same proof, other transcript).
+fn falsified(dir: &TempDir, file: &str) -> String {
+    let mut env = dir.json(file);
+    env["label"] = json!("not the label");
+    env.to_string()
+}
+
+/// Writes `lines` (joined with newlines) to `name` and runs batch-verify on it.
+fn batch_run(dir: &TempDir, name: &str, lines: &[String], extra: &[&str]) -> Run {
+    dir.write(name, &(lines.join("\n") + "\n"));
+    let mut args = vec!["batch-verify"];
+    args.extend_from_slice(extra);
+    args.push(name);
+    dir.run(&args)
+}
+
+fn valid_lines(dir: &TempDir) -> Vec<String> {
+    BATCH_FILES
+        .iter()
+        .map(|f| dir.read(f).trim_end().to_owned())
+        .collect()
+}
+
+#[test]
+fn batch_verify_all_valid() {
+    let dir = batch_dir("batch-valid");
+    let lines = valid_lines(&dir);
+    let run = batch_run(&dir, "all.jsonl", &lines, &[]);
+    run.expect_code(0);
+    assert!(
+        run.stdout().starts_with("valid: 7 proof(s)"),
+        "{}",
+        run.stdout()
+    );
+    // Blank lines (also with spaces or a carriage return) are skipped; CRLF line ends are fine.
+    let mut spaced = vec![String::new()];
+    for line in &lines {
+        spaced.push(format!("{line}\r"));
+        spaced.push("   ".into());
+    }
+    batch_run(&dir, "spaced.jsonl", &spaced, &[]).expect_code(0);
+    // Threads.
+    for threads in ["0", "1", "2"] {
+        batch_run(&dir, "all.jsonl", &lines, &["--threads", threads]).expect_code(0);
+    }
+    // Only range proofs: all in one batch.
+    let run = batch_run(&dir, "bp.jsonl", &lines[..4], &[]);
+    run.expect_code(0);
+    assert_eq!(run.stdout(), "valid: 4 proof(s) (in one batch)\n");
+    // One envelope, without a final newline.
+    dir.write("one.jsonl", lines[0].trim_end());
+    dir.run(&["batch-verify", "one.jsonl"]).expect_code(0);
+}
+
+#[test]
+fn batch_verify_names_invalid_lines() {
+    let dir = batch_dir("batch-invalid");
+    let lines = valid_lines(&dir);
+    let n = lines.len();
+    // One invalid envelope at the first, a middle and the last line, of each kind.
+    for (position, file) in [
+        (0, "bp0.json"),
+        (2, "bp2.json"),
+        (n - 1, "tari.json"),
+        (4, "interval.json"),
+        (5, "plus.json"),
+        (3, "bp3.json"),
+    ] {
+        let mut case = lines.clone();
+        case[position] = falsified(&dir, file);
+        let run = batch_run(&dir, "case.jsonl", &case, &[]);
+        run.expect_code(1);
+        let out = run.stdout();
+        let first = out.lines().next().unwrap();
+        assert_eq!(first, format!("invalid: line {}", position + 1), "{out}");
+        assert!(out.contains("verification-failed"), "{out}");
+    }
+    // Several invalid, with blank lines counted: 1-based numbers of the file's lines.
+    let mut case = lines.clone();
+    case[1] = falsified(&dir, "bp1.json");
+    case[3] = falsified(&dir, "bp3.json");
+    case[5] = falsified(&dir, "plus.json");
+    case.insert(0, String::new());
+    case.insert(3, String::new());
+    // Now: 1 blank, 2 bp0, 3 bp1 (bad), 4 blank, 5 bp2, 6 bp3 (bad), 7 interval, 8 plus (bad), 9 tari.
+    let run = batch_run(&dir, "several.jsonl", &case, &["--threads", "2"]);
+    run.expect_code(1);
+    let out = run.stdout();
+    assert_eq!(
+        out.lines().next().unwrap(),
+        "invalid: lines 3, 6, 8",
+        "{out}"
+    );
+    for line in [3, 6, 8] {
+        assert!(
+            out.contains(&format!("line {line}: proof does not verify")),
+            "{out}"
+        );
+    }
+    assert_eq!(out.lines().count(), 4, "{out}");
+    // All invalid.
+    let all: Vec<String> = BATCH_FILES.iter().map(|f| falsified(&dir, f)).collect();
+    let run = batch_run(&dir, "all-bad.jsonl", &all, &[]);
+    run.expect_code(1);
+    assert_eq!(
+        run.stdout().lines().next().unwrap(),
+        "invalid: lines 1, 2, 3, 4, 5, 6, 7"
+    );
+    // A size mismatch (another bit size) is an invalid proof too.
+    let mut env = dir.json("bp1.json");
+    env["bits"] = json!(32);
+    let mut case = lines.clone();
+    case[1] = env.to_string();
+    let run = batch_run(&dir, "size.jsonl", &case, &[]);
+    run.expect_code(1);
+    assert!(
+        run.stdout().starts_with("invalid: line 2\n"),
+        "{}",
+        run.stdout()
+    );
+    assert!(run.stdout().contains("size-mismatch"), "{}", run.stdout());
+}
+
+#[test]
+fn batch_verify_malformed_lines_exit_3() {
+    let dir = batch_dir("batch-malformed");
+    let lines = valid_lines(&dir);
+    let mut bad_scalar = dir.json("bp0.json");
+    replace_element(&mut bad_scalar, 4, ELL);
+    let mut bad_plus = dir.json("plus.json");
+    replace_plus_element(&mut bad_plus, 1, &"00".repeat(32));
+    let mut bad_commitment = dir.json("bp1.json");
+    bad_commitment["commitments"] = json!([format!("{}7f", "ff".repeat(31))]);
+    let mut unknown = dir.json("bp0.json");
+    unknown["note"] = json!(1);
+    for (position, contents, needle) in [
+        (0, "not json".to_owned(), "malformed proof envelope"),
+        (3, unknown.to_string(), "unknown field"),
+        (6, bad_scalar.to_string(), "non-canonical-scalar"),
+        (2, bad_plus.to_string(), "identity-point"),
+        // Found only when verifying: the commitment does not decode.
+        (1, bad_commitment.to_string(), "invalid-commitment"),
+        (
+            4,
+            format!("{} {}", lines[0], lines[1]),
+            "trailing characters",
+        ),
+    ] {
+        let mut case = lines.clone();
+        case[position] = contents;
+        let run = batch_run(&dir, "case.jsonl", &case, &[]);
+        run.expect_code(3);
+        assert_eq!(run.stdout(), "");
+        let err = run.stderr();
+        assert!(
+            err.contains(&format!("malformed line {}", position + 1)),
+            "{position}: {err}"
+        );
+        assert!(err.contains(&format!("line {}: ", position + 1)), "{err}");
+        assert!(err.contains(needle), "{position}: {err}");
+    }
+    // A malformed line is reported even when another line is invalid, and nothing is verified
+    // first: every malformed line is named.
+    let mut case = lines.clone();
+    case[1] = "{}".into();
+    case[2] = falsified(&dir, "bp2.json");
+    case[5] = "[1, 2]".into();
+    let run = batch_run(&dir, "mixed.jsonl", &case, &[]);
+    run.expect_code(3);
+    assert!(
+        run.stderr().contains("malformed lines 2, 6"),
+        "{}",
+        run.stderr()
+    );
+    // A file that is not UTF-8 at one line.
+    let mut bytes = (lines[0].clone() + "\n").into_bytes();
+    bytes.extend_from_slice(b"\xff\xfe\n");
+    std::fs::write(dir.path("binary.jsonl"), bytes).unwrap();
+    let run = dir.run(&["batch-verify", "binary.jsonl"]);
+    run.expect_code(3);
+    assert!(
+        run.stderr().contains("line 2: not UTF-8"),
+        "{}",
+        run.stderr()
+    );
+    // A line over 1 MiB.
+    dir.write(
+        "long.jsonl",
+        &format!("{}\n{}\n", lines[0], " ".repeat((1 << 20) + 1)),
+    );
+    let run = dir.run(&["batch-verify", "long.jsonl"]);
+    run.expect_code(3);
+    assert!(
+        run.stderr().contains("line 2 is longer"),
+        "{}",
+        run.stderr()
+    );
+}
+
+#[test]
+fn batch_verify_empty_usage_and_io() {
+    let dir = TempDir::new("batch-empty");
+    for (name, contents) in [("empty.jsonl", ""), ("blank.jsonl", "\n  \n\r\n")] {
+        dir.write(name, contents);
+        let run = dir.run(&["batch-verify", name]);
+        run.expect_code(3);
+        assert!(
+            run.stderr().contains("no proof envelope"),
+            "{}",
+            run.stderr()
+        );
+        assert_eq!(run.stdout(), "");
+    }
+    dir.run(&["batch-verify", "missing.jsonl"]).expect_code(4);
+    dir.run(&["batch-verify", "."]).expect_code(4);
+    for args in [
+        &["batch-verify"][..],
+        &["batch-verify", "a", "b"],
+        &["batch-verify", "--threads", "x", "empty.jsonl"],
+        &["batch-verify", "--threads", "-1", "empty.jsonl"],
+        &["batch-verify", "--threads", "257", "empty.jsonl"],
+        &["batch-verify", "--threads", "empty.jsonl"],
+    ] {
+        let run = dir.run(args);
+        run.expect_code(2);
+        assert!(
+            run.stderr().contains("Usage: bpkit batch-verify"),
+            "{args:?}"
+        );
+    }
+    let run = dir.run(&["batch-verify", "--help"]);
+    run.expect_code(0);
+    assert!(run.stdout().starts_with("Usage: bpkit batch-verify"));
+}
+
+#[test]
+fn info_names_the_backend() {
+    let dir = TempDir::new("info");
+    let run = dir.run(&["info"]);
+    run.expect_code(0);
+    let text = run.stdout();
+    assert!(
+        text.starts_with(&format!("bpkit {}\n", env!("CARGO_PKG_VERSION"))),
+        "{text}"
+    );
+    let backend = text
+        .lines()
+        .find_map(|l| l.strip_prefix("backend:"))
+        .unwrap_or_else(|| panic!("no backend line in\n{text}"));
+    let name = backend.split_whitespace().next().unwrap();
+    assert!(["serial", "avx2", "avx512ifma"].contains(&name), "{text}");
+    assert_eq!(name, bpkit::backend::report().active.name(), "{text}");
+    assert!(text.contains("compiled:"), "{text}");
+    assert!(text.contains("cpu:"), "{text}");
+    assert!(text.contains("IFMA"), "{text}");
+    dir.run(&["info", "extra"]).expect_code(2);
+    dir.run(&["info", "--help"]).expect_code(0);
+}
+
+/// The batch verifier works in chunks of 256 proofs: invalid proofs in every chunk, at its
+/// edges, are found (repeated copies of one valid envelope fill the batch).
+#[test]
+fn batch_verify_across_chunks() {
+    let dir = TempDir::new("batch-chunks");
+    dir.commit("9", "a.json");
+    dir.run(&[
+        "prove", "--bits", "8", "--label", "chunks", "--out", "p.json", "a.json",
+    ])
+    .expect_code(0);
+    let good = dir.read("p.json").trim_end().to_owned();
+    let bad = falsified(&dir, "p.json");
+    let mut lines = vec![good.clone(); 600];
+    batch_run(&dir, "good.jsonl", &lines, &["--threads", "2"]).expect_code(0);
+    let invalid = [1, 256, 257, 512, 513, 600];
+    for line in invalid {
+        lines[line - 1] = bad.clone();
+    }
+    let run = batch_run(&dir, "bad.jsonl", &lines, &[]);
+    run.expect_code(1);
+    assert_eq!(
+        run.stdout().lines().next().unwrap(),
+        "invalid: lines 1, 256, 257, 512, 513, 600"
+    );
+}
