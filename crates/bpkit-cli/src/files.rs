@@ -2,7 +2,7 @@
 
 use crate::error::CliError;
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Write};
+use std::io::{BufRead, Read, Write};
 
 /// Largest input file accepted: far above any envelope or opening (a 64-value proof envelope is
 /// about 7 KiB), small enough that a wrong file is refused before it is read.
@@ -84,4 +84,44 @@ pub fn wipe(text: String) {
     let mut bytes = text.into_bytes();
     bytes.fill(0);
     std::hint::black_box(&bytes);
+}
+
+/// Reads a file line by line (lines split at `\n`), each line at most `max_line` bytes, and
+/// returns the lines with their 1-based numbers, line endings removed. The file as a whole has
+/// no size limit: a batch may be large, only each line is bounded.
+///
+/// Exit 4 if the file cannot be read, 3 (naming the line) if a line is too long.
+pub fn read_lines(path: &str, max_line: u64) -> Result<Vec<(usize, Vec<u8>)>, CliError> {
+    let file = File::open(path).map_err(|e| CliError::io(format!("cannot open {path}"), e))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| CliError::io(format!("cannot read {path}"), e))?;
+    if meta.is_dir() {
+        return Err(CliError::io(
+            format!("cannot read {path}"),
+            std::io::Error::other("is a directory"),
+        ));
+    }
+    let mut reader = std::io::BufReader::new(file);
+    let mut lines = Vec::new();
+    let mut number: usize = 0;
+    loop {
+        let mut line = Vec::new();
+        let read = std::io::Read::take(&mut reader, max_line.saturating_add(2))
+            .read_until(b'\n', &mut line)
+            .map_err(|e| CliError::io(format!("cannot read {path}"), e))?;
+        if read == 0 {
+            return Ok(lines);
+        }
+        number = number.saturating_add(1);
+        if line.last() == Some(&b'\n') {
+            line.pop();
+        }
+        if u64::try_from(line.len()).map_or(true, |len| len > max_line) {
+            return Err(CliError::Malformed(format!(
+                "{path}: line {number} is longer than {max_line} bytes, refusing to read it"
+            )));
+        }
+        lines.push((number, line));
+    }
 }

@@ -1,4 +1,5 @@
-//! `bpkit`: commit to values, prove and verify Bulletproofs range proofs, inspect proof files.
+//! `bpkit`: commit to values, prove and verify Bulletproofs and Bulletproofs+ range proofs,
+//! inspect proof files.
 //!
 //! Exit codes: 0 success (or the proof is valid), 1 the proof is invalid, 2 usage error,
 //! 3 malformed or non-canonical input, 4 I/O error. Secrets never appear on the command line
@@ -38,7 +39,7 @@ const COMMANDS: &[Command] = &[
     },
     Command {
         name: "prove",
-        summary: "prove openings lie in [0, 2^n) or one in [a, b)",
+        summary: "prove openings lie in [0, 2^n) or one in [a, b) (bp or bp+)",
         usage: commands::prove::USAGE,
         flags: commands::prove::FLAGS,
         run: commands::prove::run,
@@ -51,6 +52,13 @@ const COMMANDS: &[Command] = &[
         run: commands::verify::run,
     },
     Command {
+        name: "batch-verify",
+        summary: "verify many proof envelopes, one per line, in one batch",
+        usage: commands::batch_verify::USAGE,
+        flags: commands::batch_verify::FLAGS,
+        run: commands::batch_verify::run,
+    },
+    Command {
         name: "inspect",
         summary: "describe a proof envelope or an opening",
         usage: commands::inspect::USAGE,
@@ -59,10 +67,17 @@ const COMMANDS: &[Command] = &[
     },
     Command {
         name: "demo",
-        summary: "prove and verify 64-bit proofs for m = 1, 2, 8, 64; time them",
+        summary: "bp and bp+ side by side for m = 1, 2, 8, 64; time them",
         usage: commands::demo::USAGE,
         flags: commands::demo::FLAGS,
         run: commands::demo::run,
+    },
+    Command {
+        name: "info",
+        summary: "version and curve arithmetic backend of this build",
+        usage: commands::info::USAGE,
+        flags: commands::info::FLAGS,
+        run: commands::info::run,
     },
 ];
 
@@ -70,12 +85,13 @@ fn usage() -> String {
     let mut text = String::from(
         "Usage: bpkit <command> [options]\n\
          \n\
-         Bulletproofs range proofs over Ristretto255, wire-compatible with the bulletproofs crate.\n\
+         Bulletproofs range proofs over Ristretto255, wire-compatible with the bulletproofs crate,\n\
+         and Bulletproofs+ range proofs, wire-compatible with tari_bulletproofs_plus.\n\
          \n\
          Commands:\n",
     );
     for c in COMMANDS {
-        text.push_str(&format!("    {:<9} {}\n", c.name, c.summary));
+        text.push_str(&format!("    {:<12} {}\n", c.name, c.summary));
     }
     text.push_str(
         "\nRun `bpkit <command> --help` for a command's options.\n\

@@ -616,16 +616,19 @@ fn demo_quick() {
     let run = dir.run(&["demo", "--quick"]);
     run.expect_code(0);
     let text = run.stdout();
-    // m, proof bytes for n = 64: (2·log2(64·m) + 9)·32.
-    for (m, bytes) in [(1, 672), (2, 736), (8, 864), (64, 1056)] {
+    // m, BP proof bytes for n = 64: (2·log2(64·m) + 9)·32; BP+: 1 + (2·log2(64·m) + 6)·32.
+    for (m, bp, plus) in [(1, 672, 577), (2, 736, 641), (8, 864, 769), (64, 1056, 961)] {
         let row = text
             .lines()
             .find(|l| l.split_whitespace().next() == Some(&m.to_string()))
             .unwrap_or_else(|| panic!("no row for m = {m} in\n{text}"));
         let cols: Vec<&str> = row.split_whitespace().collect();
-        assert_eq!(cols[1], bytes.to_string(), "{row}");
+        assert_eq!(cols.len(), 8, "{row}");
+        assert_eq!(cols[1], bp.to_string(), "{row}");
+        assert_eq!(cols[2], plus.to_string(), "{row}");
         assert_eq!(cols.last(), Some(&"yes"), "{row}");
     }
+    assert!(text.contains("bp+ bytes"), "{text}");
     assert!(text.contains("every proof verified"), "{text}");
 }
 
@@ -686,4 +689,1009 @@ fn shared_vectors_through_verify() {
         checked += 1;
     }
     assert!(checked > 50, "only {checked} vectors");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bulletproofs+ (`--scheme bp+`)
+// ---------------------------------------------------------------------------------------------
+
+fn unhex32(text: &str) -> [u8; 32] {
+    assert_eq!(text.len(), 64, "{text}");
+    let mut out = [0u8; 32];
+    for (i, byte) in out.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).unwrap();
+    }
+    out
+}
+
+/// Replaces the 32-byte element at `index` of a BP+ proof, counted after the degree byte
+/// (0 = d1 for k = 1, 1 = A, 2 = A1, 3 = B, 4 = r1, 5 = s1, 6 = L0, ...).
+fn replace_plus_element(envelope: &mut Value, index: usize, hex32: &str) {
+    let proof = envelope["proof"].as_str().unwrap();
+    let start = 2 + index * 64;
+    let new = format!("{}{}{}", &proof[..start], hex32, &proof[start + 64..]);
+    envelope["proof"] = json!(new);
+}
+
+/// `bpkit prove --scheme bp+` with extra arguments, into `out`.
+fn prove_plus(dir: &TempDir, bits: &str, extra: &[&str], out: &str, openings: &[&str]) -> Run {
+    let mut args = vec![
+        "prove", "--scheme", "bp+", "--bits", bits, "--label", "plus", "--out", out,
+    ];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(openings);
+    dir.run(&args)
+}
+
+#[test]
+fn plus_prove_verify() {
+    let dir = TempDir::new("plus");
+    dir.commit("42", "a.json");
+    let run = prove_plus(&dir, "64", &[], "p.json", &["a.json"]);
+    run.expect_code(0);
+    assert!(run.stdout().contains("Bulletproofs+"), "{}", run.stdout());
+    let verified = dir.run(&["verify", "p.json"]);
+    verified.expect_code(0);
+    assert_eq!(verified.stdout(), "valid\n");
+
+    let env = dir.json("p.json");
+    assert_eq!(env["version"], json!(1));
+    assert_eq!(env["scheme"], json!("bp+"));
+    assert_eq!(env["bits"], json!(64));
+    assert_eq!(env["label"], json!("plus"));
+    // bpkit's default BP+ generators are the core's: the opening's own commitment.
+    assert_eq!(
+        env["commitments"],
+        json!([dir.json("a.json")["commitment"]])
+    );
+    // 1 + 32·(k + 5 + 2·6) with k = 1.
+    assert_eq!(env["proof"].as_str().unwrap().len(), 2 * 577);
+    assert_eq!(&env["proof"].as_str().unwrap()[..2], "01");
+    for absent in ["generators", "minimums", "range"] {
+        assert!(env.get(absent).is_none(), "{absent}");
+    }
+    assert_eq!(dir.read("p.json").lines().count(), 1);
+
+    // The same opening proven with BP gives the same commitment.
+    dir.run(&[
+        "prove", "--bits", "64", "--label", "plus", "--out", "bp.json", "a.json",
+    ])
+    .expect_code(0);
+    assert_eq!(dir.json("bp.json")["commitments"], env["commitments"]);
+    // An explicit --scheme bp is the default.
+    dir.run(&[
+        "prove", "--scheme", "bp", "--bits", "64", "--label", "plus", "--out", "bp2.json", "a.json",
+    ])
+    .expect_code(0);
+    assert_eq!(dir.json("bp2.json")["scheme"], json!("bp"));
+}
+
+#[test]
+fn plus_aggregated() {
+    let dir = TempDir::new("plus-agg");
+    for (value, file) in [("1", "a.json"), ("255", "b.json"), ("0", "c.json")] {
+        dir.commit(value, file);
+    }
+    prove_plus(&dir, "8", &[], "p.json", &["a.json", "b.json", "c.json"]).expect_code(0);
+    dir.run(&["verify", "p.json"]).expect_code(0);
+    let env = dir.json("p.json");
+    let expected: Vec<Value> = ["a.json", "b.json", "c.json"]
+        .iter()
+        .map(|f| dir.json(f)["commitment"].clone())
+        .collect();
+    assert_eq!(env["commitments"], json!(expected));
+    // n·m' = 8·4 = 2^5: 1 + 32·(1 + 5 + 2·5) bytes.
+    assert_eq!(env["proof"].as_str().unwrap().len(), 2 * 513);
+
+    // Reordering or dropping commitments breaks the proof.
+    let mut swapped = env.clone();
+    swapped["commitments"] = json!([expected[1], expected[0], expected[2]]);
+    dir.write("swapped.json", &swapped.to_string());
+    dir.run(&["verify", "swapped.json"]).expect_code(1);
+    let mut dropped = env.clone();
+    dropped["commitments"] = json!([expected[0], expected[1]]);
+    dir.write("dropped.json", &dropped.to_string());
+    let run = dir.run(&["verify", "dropped.json"]);
+    run.expect_code(1);
+
+    // 256 does not fit in 8 bits: refused, and nothing is written.
+    dir.commit("256", "big.json");
+    let run = prove_plus(&dir, "8", &[], "q.json", &["a.json", "big.json"]);
+    run.expect_code(3);
+    assert!(
+        run.stderr()
+            .contains("big.json: the value 256 is outside [0, 2^8)"),
+        "{}",
+        run.stderr()
+    );
+    assert!(!dir.path("q.json").exists());
+
+    // 64 openings: the most an aggregated proof holds.
+    let files: Vec<String> = (0..64).map(|i| format!("o{i}.json")).collect();
+    for (i, f) in files.iter().enumerate() {
+        dir.commit(&i.to_string(), f);
+    }
+    let names: Vec<&str> = files.iter().map(String::as_str).collect();
+    prove_plus(&dir, "8", &[], "p64.json", &names).expect_code(0);
+    dir.run(&["verify", "p64.json"]).expect_code(0);
+}
+
+#[test]
+fn plus_tari_generators() {
+    use bpkit::group::{CompressedRistretto, Scalar};
+    use bpkit::plus::{ExtendedOpening, PlusGens};
+    let dir = TempDir::new("plus-tari");
+    dir.commit("7", "a.json");
+    dir.commit("9000", "b.json");
+    let run = prove_plus(
+        &dir,
+        "16",
+        &["--generators", "tari"],
+        "p.json",
+        &["a.json", "b.json"],
+    );
+    run.expect_code(0);
+    assert!(
+        run.stdout().contains("Tari's generators"),
+        "{}",
+        run.stdout()
+    );
+    dir.run(&["verify", "p.json"]).expect_code(0);
+    let env = dir.json("p.json");
+    assert_eq!(env["generators"], json!("tari"));
+    assert!(env.get("minimums").is_none());
+
+    // The envelope's commitments are the openings' values and blindings under Tari's bases.
+    let tari = PlusGens::tari(1).unwrap();
+    for (i, file) in ["a.json", "b.json"].iter().enumerate() {
+        let opening = dir.json(file);
+        let value: u64 = opening["value"].as_str().unwrap().parse().unwrap();
+        let blinding =
+            Scalar::from_canonical_bytes(unhex32(opening["blinding"].as_str().unwrap())).unwrap();
+        let expected = ExtendedOpening::new(value, vec![blinding])
+            .commit_with(tari.pedersen())
+            .unwrap();
+        let listed = CompressedRistretto(unhex32(env["commitments"][i].as_str().unwrap()));
+        assert_eq!(listed, expected, "{file}");
+        assert_ne!(env["commitments"][i], opening["commitment"], "{file}");
+    }
+
+    // Without the field (bpkit's generators) the proof is false; so are the openings' own
+    // commitments under Tari's generators.
+    let mut default_gens = env.clone();
+    default_gens.as_object_mut().unwrap().remove("generators");
+    dir.write("default.json", &default_gens.to_string());
+    dir.run(&["verify", "default.json"]).expect_code(1);
+    let mut own = env.clone();
+    own["commitments"] = json!([
+        dir.json("a.json")["commitment"],
+        dir.json("b.json")["commitment"]
+    ]);
+    dir.write("own.json", &own.to_string());
+    dir.run(&["verify", "own.json"]).expect_code(1);
+
+    // An explicit --generators bpkit is the default.
+    prove_plus(
+        &dir,
+        "16",
+        &["--generators", "bpkit"],
+        "q.json",
+        &["a.json"],
+    )
+    .expect_code(0);
+    let env = dir.json("q.json");
+    assert!(env.get("generators").is_none());
+    assert_eq!(
+        env["commitments"],
+        json!([dir.json("a.json")["commitment"]])
+    );
+}
+
+#[test]
+fn plus_minimum() {
+    let dir = TempDir::new("plus-min");
+    for v in ["39", "40", "295", "296"] {
+        dir.commit(v, &format!("{v}.json"));
+    }
+    let run = prove_plus(
+        &dir,
+        "8",
+        &["--min", "40"],
+        "p.json",
+        &["40.json", "295.json"],
+    );
+    run.expect_code(0);
+    assert!(run.stdout().contains("[40, 296)"), "{}", run.stdout());
+    dir.run(&["verify", "p.json"]).expect_code(0);
+    let env = dir.json("p.json");
+    assert_eq!(env["minimums"], json!(["40", "40"]));
+
+    // The proof is bound to its minimums.
+    for minimums in [json!(["41", "40"]), json!(["40", "39"])] {
+        let mut other = env.clone();
+        other["minimums"] = minimums;
+        dir.write("other.json", &other.to_string());
+        dir.run(&["verify", "other.json"]).expect_code(1);
+    }
+    let mut none = env.clone();
+    none.as_object_mut().unwrap().remove("minimums");
+    dir.write("none.json", &none.to_string());
+    dir.run(&["verify", "none.json"]).expect_code(1);
+
+    // Values outside [40, 296) are refused, and nothing is written.
+    for v in ["39", "296"] {
+        let out = format!("q{v}.json");
+        let run = prove_plus(&dir, "8", &["--min", "40"], &out, &[&format!("{v}.json")]);
+        run.expect_code(3);
+        assert!(
+            run.stderr()
+                .contains(&format!("the value {v} is outside [40, 296)")),
+            "{}",
+            run.stderr()
+        );
+        assert!(!dir.path(&out).exists());
+    }
+
+    // --min 0 is the default: no minimums field.
+    prove_plus(&dir, "8", &["--min", "0"], "zero.json", &["40.json"]).expect_code(0);
+    assert!(dir.json("zero.json").get("minimums").is_none());
+    // The largest minimum for 64 bits.
+    dir.commit("18446744073709551615", "max.json");
+    prove_plus(
+        &dir,
+        "64",
+        &["--min", "18446744073709551615"],
+        "max-proof.json",
+        &["max.json"],
+    )
+    .expect_code(0);
+    dir.run(&["verify", "max-proof.json"]).expect_code(0);
+
+    // Minimums the command line refuses: not below 2^n, not canonical decimals.
+    for min in ["256", "-1", "040", "1e2", "18446744073709551616", ""] {
+        prove_plus(&dir, "8", &["--min", min], "x.json", &["40.json"]).expect_code(2);
+    }
+}
+
+#[test]
+fn plus_usage_errors() {
+    let dir = TempDir::new("plus-usage");
+    dir.commit("10", "a.json");
+    let base = ["prove", "--bits", "8", "--label", "t", "--out", "x.json"];
+    for extra in [
+        &["--scheme", "bp+", "--range", "0..20"][..],
+        &["--scheme", "bp", "--generators", "tari"],
+        &["--generators", "tari"],
+        &["--min", "5"],
+        &["--scheme", "bp", "--min", "5"],
+        &["--scheme", "BP+"],
+        &["--scheme", "bpplus"],
+        &["--scheme", "bp+", "--generators", "dalek"],
+        &["--scheme", "bp+", "--generators", "Tari"],
+        &["--scheme", "bp+", "--scheme", "bp"],
+    ] {
+        let mut args = base.to_vec();
+        args.extend_from_slice(extra);
+        args.push("a.json");
+        let run = dir.run(&args);
+        run.expect_code(2);
+        assert!(run.stderr().contains("Usage: bpkit prove"), "{extra:?}");
+        assert!(!dir.path("x.json").exists());
+    }
+}
+
+#[test]
+fn plus_invalid_proofs_exit_1() {
+    let dir = TempDir::new("plus-invalid");
+    dir.commit("42", "a.json");
+    prove_plus(&dir, "64", &[], "p.json", &["a.json"]).expect_code(0);
+    let env = dir.json("p.json");
+    let one = format!("01{}", "00".repeat(31));
+
+    let mut tampered_r1 = env.clone();
+    replace_plus_element(&mut tampered_r1, 4, &one);
+    let mut tampered_d1 = env.clone();
+    replace_plus_element(&mut tampered_d1, 0, &one);
+    let mut label = env.clone();
+    label["label"] = json!("other");
+    dir.commit("42", "b.json");
+    let mut commitment = env.clone();
+    commitment["commitments"] = json!([dir.json("b.json")["commitment"]]);
+    let mut bits = env.clone();
+    bits["bits"] = json!(32);
+    let mut gens = env.clone();
+    gens["generators"] = json!("tari");
+    let mut scheme = env.clone();
+    scheme["scheme"] = json!("bp");
+
+    for (name, case, code, kind) in [
+        ("tampered-r1", tampered_r1, 1, "verification-failed"),
+        ("tampered-d1", tampered_d1, 1, "verification-failed"),
+        ("label", label, 1, "verification-failed"),
+        ("commitment", commitment, 1, "verification-failed"),
+        ("bits", bits, 1, "size-mismatch"),
+        ("generators", gens, 1, "verification-failed"),
+        // A BP+ proof read as a BP proof does not even decode.
+        ("scheme", scheme, 3, "wrong-length"),
+    ] {
+        let file = format!("{name}.json");
+        dir.write(&file, &case.to_string());
+        let run = dir.run(&["verify", &file]);
+        run.expect_code(code);
+        if code == 1 {
+            assert!(run.stdout().starts_with("invalid: "), "{}", run.stdout());
+            assert!(run.stdout().contains(kind), "{name}: {}", run.stdout());
+        } else {
+            assert!(run.stderr().contains(kind), "{name}: {}", run.stderr());
+        }
+    }
+}
+
+#[test]
+fn plus_malformed_envelopes_exit_3() {
+    let dir = TempDir::new("plus-malformed");
+    dir.commit("42", "a.json");
+    dir.commit("43", "b.json");
+    prove_plus(
+        &dir,
+        "16",
+        &["--generators", "tari", "--min", "7"],
+        "p.json",
+        &["a.json", "b.json"],
+    )
+    .expect_code(0);
+    dir.run(&[
+        "prove", "--bits", "16", "--label", "t", "--out", "bp.json", "a.json",
+    ])
+    .expect_code(0);
+    let env = dir.json("p.json");
+    let bp = dir.json("bp.json");
+    let proof = env["proof"].as_str().unwrap().to_owned();
+    let edited = |base: &Value, f: &dyn Fn(&mut Value)| {
+        let mut e = base.clone();
+        f(&mut e);
+        e.to_string()
+    };
+    let remove = |e: &mut Value, field: &str| {
+        e.as_object_mut().unwrap().remove(field);
+    };
+    let cases = [
+        // Fields of the other scheme.
+        (
+            "range-in-bp+",
+            edited(&env, &|e| e["range"] = json!(["0", "10"])),
+        ),
+        (
+            "generators-in-bp",
+            edited(&bp, &|e| e["generators"] = json!("tari")),
+        ),
+        (
+            "minimums-in-bp",
+            edited(&bp, &|e| e["minimums"] = json!(["1"])),
+        ),
+        // Generators: only "tari"; the default is written by leaving the field out.
+        (
+            "generators-bpkit",
+            edited(&env, &|e| e["generators"] = json!("bpkit")),
+        ),
+        (
+            "generators-case",
+            edited(&env, &|e| e["generators"] = json!("TARI")),
+        ),
+        (
+            "generators-unknown",
+            edited(&env, &|e| e["generators"] = json!("dalek")),
+        ),
+        (
+            "generators-null",
+            edited(&env, &|e| e["generators"] = Value::Null),
+        ),
+        (
+            "generators-number",
+            edited(&env, &|e| e["generators"] = json!(2)),
+        ),
+        // Minimums: one canonical decimal below 2^n per commitment, not all zero.
+        (
+            "minimums-null",
+            edited(&env, &|e| e["minimums"] = Value::Null),
+        ),
+        (
+            "minimums-empty",
+            edited(&env, &|e| e["minimums"] = json!([])),
+        ),
+        (
+            "minimums-short",
+            edited(&env, &|e| e["minimums"] = json!(["7"])),
+        ),
+        (
+            "minimums-long",
+            edited(&env, &|e| e["minimums"] = json!(["7", "7", "7"])),
+        ),
+        (
+            "minimums-numbers",
+            edited(&env, &|e| e["minimums"] = json!([7, 7])),
+        ),
+        (
+            "minimums-leading-zero",
+            edited(&env, &|e| e["minimums"] = json!(["07", "7"])),
+        ),
+        (
+            "minimums-too-big",
+            edited(&env, &|e| e["minimums"] = json!(["7", "65536"])),
+        ),
+        (
+            "minimums-zero",
+            edited(&env, &|e| e["minimums"] = json!(["0", "0"])),
+        ),
+        (
+            "minimums-string",
+            edited(&env, &|e| e["minimums"] = json!("7")),
+        ),
+        // Fields the envelope does not have.
+        (
+            "extension-degree",
+            edited(&env, &|e| e["extension_degree"] = json!(1)),
+        ),
+        ("unknown-field", edited(&env, &|e| e["note"] = json!("hi"))),
+        ("missing-proof", edited(&env, &|e| remove(e, "proof"))),
+        ("scheme-case", edited(&env, &|e| e["scheme"] = json!("BP+"))),
+        // The proof bytes, decoded strictly by the library.
+        (
+            "degree-0",
+            edited(&env, &|e| e["proof"] = json!(format!("00{}", &proof[2..]))),
+        ),
+        (
+            "degree-7",
+            edited(&env, &|e| e["proof"] = json!(format!("07{}", &proof[2..]))),
+        ),
+        (
+            "truncated",
+            edited(&env, &|e| e["proof"] = json!(&proof[..proof.len() - 2])),
+        ),
+        (
+            "trailing-byte",
+            edited(&env, &|e| e["proof"] = json!(format!("{proof}00"))),
+        ),
+        ("empty-proof", edited(&env, &|e| e["proof"] = json!(""))),
+        (
+            "non-canonical-scalar",
+            edited(&env, &|e| replace_plus_element(e, 4, ELL)),
+        ),
+        (
+            "identity-point",
+            edited(&env, &|e| replace_plus_element(e, 1, &"00".repeat(32))),
+        ),
+        (
+            "invalid-point",
+            edited(&env, &|e| {
+                replace_plus_element(e, 2, &format!("01{}", "00".repeat(31)))
+            }),
+        ),
+        (
+            "invalid-commitment",
+            edited(&env, &|e| {
+                e["commitments"][0] = json!(format!("{}7f", "ff".repeat(31)));
+            }),
+        ),
+    ];
+    for (name, contents) in cases {
+        let file = format!("{name}.json");
+        dir.write(&file, &contents);
+        let run = dir.run(&["verify", &file]);
+        run.expect_code(3);
+        assert_eq!(run.stdout(), "", "{name}");
+        assert!(
+            run.stderr().contains("bpkit: error:"),
+            "{name}: {}",
+            run.stderr()
+        );
+    }
+    // The library's error kinds are reported.
+    for (file, kind) in [
+        ("degree-7.json", "invalid-extension-degree"),
+        ("non-canonical-scalar.json", "non-canonical-scalar"),
+        ("identity-point.json", "identity-point"),
+        ("invalid-commitment.json", "invalid-commitment"),
+    ] {
+        let run = dir.run(&["verify", file]);
+        assert!(run.stderr().contains(kind), "{file}: {}", run.stderr());
+    }
+}
+
+#[test]
+fn inspect_a_plus_proof() {
+    let dir = TempDir::new("plus-inspect");
+    for (value, file) in [("50", "a.json"), ("60", "b.json"), ("70", "c.json")] {
+        dir.commit(value, file);
+    }
+    prove_plus(
+        &dir,
+        "16",
+        &["--generators", "tari", "--min", "50"],
+        "p.json",
+        &["a.json", "b.json", "c.json"],
+    )
+    .expect_code(0);
+    let run = dir.run(&["inspect", "p.json"]);
+    run.expect_code(0);
+    let text = run.stdout();
+    let env = dir.json("p.json");
+    for needle in [
+        "scheme:      bp+ (Bulletproofs+",
+        "generators:  tari",
+        "k = 1 blinding base",
+        "bits (n):    16",
+        "values (m):  3 (padded to 4",
+        "commitments: 3",
+        "minimums:    3",
+        "     2: 50",
+        // 16 bits · 4 values = 2^6: 1 + 32·(1 + 5 + 12).
+        "577 bytes (as expected for n = 16, m = 3, k = 1)",
+        "decodes canonically (64 bits in total)",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in\n{text}");
+    }
+    for c in env["commitments"].as_array().unwrap() {
+        assert!(
+            text.contains(&format!("{} (valid point)", c.as_str().unwrap())),
+            "{text}"
+        );
+    }
+
+    // Default generators, no minimums.
+    prove_plus(&dir, "8", &[], "q.json", &["a.json"]).expect_code(0);
+    let text = dir.run(&["inspect", "q.json"]).expect_code(0).stdout();
+    assert!(text.contains("generators:  bpkit's default"), "{text}");
+    assert!(text.contains("minimums:    none"), "{text}");
+    assert!(text.contains("385 bytes (as expected"), "{text}");
+
+    // A non-canonical proof is described, and exits 3.
+    let mut bad = env.clone();
+    replace_plus_element(&mut bad, 5, ELL);
+    dir.write("bad.json", &bad.to_string());
+    let run = dir.run(&["inspect", "bad.json"]);
+    run.expect_code(3);
+    assert!(run.stdout().contains("FAILS"), "{}", run.stdout());
+    assert!(
+        run.stdout().contains("non-canonical-scalar"),
+        "{}",
+        run.stdout()
+    );
+    // A bad degree byte is named.
+    let mut bad = env.clone();
+    let proof = bad["proof"].as_str().unwrap().to_owned();
+    bad["proof"] = json!(format!("09{}", &proof[2..]));
+    dir.write("degree.json", &bad.to_string());
+    let run = dir.run(&["inspect", "degree.json"]);
+    run.expect_code(3);
+    assert!(run.stdout().contains("first byte 9"), "{}", run.stdout());
+}
+
+/// The Bulletproofs+ vectors as envelopes: valid proofs verify (exit 0), invalid ones give the
+/// exit code their kind implies, malformed encodings exit 3 with the library's kind.
+#[test]
+fn plus_vectors_through_verify() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/vectors/bulletproofs_plus.json"
+    );
+    let vectors: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let dir = TempDir::new("plus-vectors");
+    let envelope = |statement: &Value, proof: &Value| {
+        let mut env = json!({
+            "version": 1,
+            "scheme": "bp+",
+            "bits": statement["bits"],
+            "label": statement["label"],
+            "commitments": statement["commitments"],
+            "proof": proof,
+        });
+        match statement["generators"].as_str().unwrap() {
+            "bpkit" => {}
+            "tari" => env["generators"] = json!("tari"),
+            other => panic!("unknown generators {other}"),
+        }
+        let minimums: Vec<u64> = statement["minimums"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_u64().unwrap())
+            .collect();
+        if minimums.iter().any(|&m| m != 0) {
+            let text: Vec<String> = minimums.iter().map(u64::to_string).collect();
+            env["minimums"] = json!(text);
+        }
+        env.to_string()
+    };
+    let mut checked = 0;
+    for case in vectors["valid"].as_array().unwrap() {
+        dir.write("v.json", &envelope(&case["statement"], &case["proof"]));
+        dir.run(&["verify", "v.json"]).expect_code(0);
+        let text = dir.run(&["inspect", "v.json"]).expect_code(0).stdout();
+        let k = case["statement"]["extension_degree"].as_u64().unwrap();
+        assert!(text.contains(&format!("k = {k} blinding")), "{text}");
+        checked += 1;
+    }
+    assert!(checked >= 9);
+    for case in vectors["invalid"].as_array().unwrap() {
+        let name = case["name"].as_str().unwrap();
+        let kind = case["expected_error"].as_str().unwrap();
+        // The envelope has no extension-degree field: the proof's own degree is used, so a
+        // statement that differs from the proof only in k cannot be written.
+        if kind == "extension-mismatch" {
+            continue;
+        }
+        dir.write("v.json", &envelope(&case["statement"], &case["proof"]));
+        let run = dir.run(&["verify", "v.json"]);
+        match kind {
+            "verification-failed" | "size-mismatch" => {
+                run.expect_code(1);
+                assert!(run.stdout().contains(kind), "{name}: {}", run.stdout());
+            }
+            _ => {
+                run.expect_code(3);
+                assert!(run.stderr().contains(kind), "{name}: {}", run.stderr());
+            }
+        }
+        checked += 1;
+    }
+    let valid = &vectors["valid"][0]["statement"];
+    for case in vectors["malformed"].as_array().unwrap() {
+        let name = case["name"].as_str().unwrap();
+        let kind = case["expected_error"].as_str().unwrap();
+        dir.write("v.json", &envelope(valid, &case["proof"]));
+        let run = dir.run(&["verify", "v.json"]);
+        run.expect_code(3);
+        assert!(run.stderr().contains(kind), "{name}: {}", run.stderr());
+        checked += 1;
+    }
+    assert!(checked >= 30, "only {checked} vectors");
+}
+
+// ---------------------------------------------------------------------------------------------
+// batch-verify and info
+// ---------------------------------------------------------------------------------------------
+
+/// A directory with valid envelopes of every kind, one per file: `bp0.json` … `bp3.json`
+/// (single and aggregated range proofs), `interval.json`, `plus.json` (bpkit generators),
+/// `tari.json` (Tari's generators, a minimum).
+fn batch_dir(name: &str) -> TempDir {
+    let dir = TempDir::new(name);
+    for (value, file) in [("5", "a.json"), ("200", "b.json"), ("60", "c.json")] {
+        dir.commit(value, file);
+    }
+    let prove = |extra: &[&str], out: &str, openings: &[&str]| {
+        let mut args = vec!["prove", "--label", "batch", "--out", out];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(openings);
+        dir.run(&args).expect_code(0);
+    };
+    prove(&["--bits", "8"], "bp0.json", &["a.json"]);
+    prove(&["--bits", "16"], "bp1.json", &["b.json"]);
+    prove(
+        &["--bits", "8"],
+        "bp2.json",
+        &["a.json", "b.json", "c.json"],
+    );
+    prove(&["--bits", "64"], "bp3.json", &["c.json"]);
+    prove(
+        &["--bits", "8", "--range", "50..70"],
+        "interval.json",
+        &["c.json"],
+    );
+    prove(
+        &["--bits", "8", "--scheme", "bp+"],
+        "plus.json",
+        &["a.json", "b.json"],
+    );
+    prove(
+        &[
+            "--bits",
+            "8",
+            "--scheme",
+            "bp+",
+            "--generators",
+            "tari",
+            "--min",
+            "50",
+        ],
+        "tari.json",
+        &["c.json"],
+    );
+    dir
+}
+
+const BATCH_FILES: [&str; 7] = [
+    "bp0.json",
+    "bp1.json",
+    "bp2.json",
+    "bp3.json",
+    "interval.json",
+    "plus.json",
+    "tari.json",
+];
+
+/// The envelope in `file`, made false: another label (same proof, other transcript).
+fn falsified(dir: &TempDir, file: &str) -> String {
+    let mut env = dir.json(file);
+    env["label"] = json!("not the label");
+    env.to_string()
+}
+
+/// Writes `lines` (joined with newlines) to `name` and runs batch-verify on it.
+fn batch_run(dir: &TempDir, name: &str, lines: &[String], extra: &[&str]) -> Run {
+    dir.write(name, &(lines.join("\n") + "\n"));
+    let mut args = vec!["batch-verify"];
+    args.extend_from_slice(extra);
+    args.push(name);
+    dir.run(&args)
+}
+
+fn valid_lines(dir: &TempDir) -> Vec<String> {
+    BATCH_FILES
+        .iter()
+        .map(|f| dir.read(f).trim_end().to_owned())
+        .collect()
+}
+
+#[test]
+fn batch_verify_all_valid() {
+    let dir = batch_dir("batch-valid");
+    let lines = valid_lines(&dir);
+    let run = batch_run(&dir, "all.jsonl", &lines, &[]);
+    run.expect_code(0);
+    assert!(
+        run.stdout().starts_with("valid: 7 proof(s)"),
+        "{}",
+        run.stdout()
+    );
+    // Blank lines (also with spaces or a carriage return) are skipped; CRLF line ends are fine.
+    let mut spaced = vec![String::new()];
+    for line in &lines {
+        spaced.push(format!("{line}\r"));
+        spaced.push("   ".into());
+    }
+    batch_run(&dir, "spaced.jsonl", &spaced, &[]).expect_code(0);
+    // Threads.
+    for threads in ["0", "1", "2"] {
+        batch_run(&dir, "all.jsonl", &lines, &["--threads", threads]).expect_code(0);
+    }
+    // Only range proofs: all in one batch.
+    let run = batch_run(&dir, "bp.jsonl", &lines[..4], &[]);
+    run.expect_code(0);
+    assert_eq!(run.stdout(), "valid: 4 proof(s) (in one batch)\n");
+    // One envelope, without a final newline.
+    dir.write("one.jsonl", lines[0].trim_end());
+    dir.run(&["batch-verify", "one.jsonl"]).expect_code(0);
+}
+
+#[test]
+fn batch_verify_names_invalid_lines() {
+    let dir = batch_dir("batch-invalid");
+    let lines = valid_lines(&dir);
+    let n = lines.len();
+    // One invalid envelope at the first, a middle and the last line, of each kind.
+    for (position, file) in [
+        (0, "bp0.json"),
+        (2, "bp2.json"),
+        (n - 1, "tari.json"),
+        (4, "interval.json"),
+        (5, "plus.json"),
+        (3, "bp3.json"),
+    ] {
+        let mut case = lines.clone();
+        case[position] = falsified(&dir, file);
+        let run = batch_run(&dir, "case.jsonl", &case, &[]);
+        run.expect_code(1);
+        let out = run.stdout();
+        let first = out.lines().next().unwrap();
+        assert_eq!(first, format!("invalid: line {}", position + 1), "{out}");
+        assert!(out.contains("verification-failed"), "{out}");
+    }
+    // Several invalid, with blank lines counted: 1-based numbers of the file's lines.
+    let mut case = lines.clone();
+    case[1] = falsified(&dir, "bp1.json");
+    case[3] = falsified(&dir, "bp3.json");
+    case[5] = falsified(&dir, "plus.json");
+    case.insert(0, String::new());
+    case.insert(3, String::new());
+    // Now: 1 blank, 2 bp0, 3 bp1 (bad), 4 blank, 5 bp2, 6 bp3 (bad), 7 interval, 8 plus (bad), 9 tari.
+    let run = batch_run(&dir, "several.jsonl", &case, &["--threads", "2"]);
+    run.expect_code(1);
+    let out = run.stdout();
+    assert_eq!(
+        out.lines().next().unwrap(),
+        "invalid: lines 3, 6, 8",
+        "{out}"
+    );
+    for line in [3, 6, 8] {
+        assert!(
+            out.contains(&format!("line {line}: proof does not verify")),
+            "{out}"
+        );
+    }
+    assert_eq!(out.lines().count(), 4, "{out}");
+    // All invalid.
+    let all: Vec<String> = BATCH_FILES.iter().map(|f| falsified(&dir, f)).collect();
+    let run = batch_run(&dir, "all-bad.jsonl", &all, &[]);
+    run.expect_code(1);
+    assert_eq!(
+        run.stdout().lines().next().unwrap(),
+        "invalid: lines 1, 2, 3, 4, 5, 6, 7"
+    );
+    // A size mismatch (another bit size) is an invalid proof too.
+    let mut env = dir.json("bp1.json");
+    env["bits"] = json!(32);
+    let mut case = lines.clone();
+    case[1] = env.to_string();
+    let run = batch_run(&dir, "size.jsonl", &case, &[]);
+    run.expect_code(1);
+    assert!(
+        run.stdout().starts_with("invalid: line 2\n"),
+        "{}",
+        run.stdout()
+    );
+    assert!(run.stdout().contains("size-mismatch"), "{}", run.stdout());
+}
+
+#[test]
+fn batch_verify_malformed_lines_exit_3() {
+    let dir = batch_dir("batch-malformed");
+    let lines = valid_lines(&dir);
+    let mut bad_scalar = dir.json("bp0.json");
+    replace_element(&mut bad_scalar, 4, ELL);
+    let mut bad_plus = dir.json("plus.json");
+    replace_plus_element(&mut bad_plus, 1, &"00".repeat(32));
+    let mut bad_commitment = dir.json("bp1.json");
+    bad_commitment["commitments"] = json!([format!("{}7f", "ff".repeat(31))]);
+    let mut unknown = dir.json("bp0.json");
+    unknown["note"] = json!(1);
+    for (position, contents, needle) in [
+        (0, "not json".to_owned(), "malformed proof envelope"),
+        (3, unknown.to_string(), "unknown field"),
+        (6, bad_scalar.to_string(), "non-canonical-scalar"),
+        (2, bad_plus.to_string(), "identity-point"),
+        // Found only when verifying: the commitment does not decode.
+        (1, bad_commitment.to_string(), "invalid-commitment"),
+        (
+            4,
+            format!("{} {}", lines[0], lines[1]),
+            "trailing characters",
+        ),
+    ] {
+        let mut case = lines.clone();
+        case[position] = contents;
+        let run = batch_run(&dir, "case.jsonl", &case, &[]);
+        run.expect_code(3);
+        assert_eq!(run.stdout(), "");
+        let err = run.stderr();
+        assert!(
+            err.contains(&format!("malformed line {}", position + 1)),
+            "{position}: {err}"
+        );
+        assert!(err.contains(&format!("line {}: ", position + 1)), "{err}");
+        assert!(err.contains(needle), "{position}: {err}");
+    }
+    // A malformed line is reported even when another line is invalid, and nothing is verified
+    // first: every malformed line is named.
+    let mut case = lines.clone();
+    case[1] = "{}".into();
+    case[2] = falsified(&dir, "bp2.json");
+    case[5] = "[1, 2]".into();
+    let run = batch_run(&dir, "mixed.jsonl", &case, &[]);
+    run.expect_code(3);
+    assert!(
+        run.stderr().contains("malformed lines 2, 6"),
+        "{}",
+        run.stderr()
+    );
+    // A file that is not UTF-8 at one line.
+    let mut bytes = (lines[0].clone() + "\n").into_bytes();
+    bytes.extend_from_slice(b"\xff\xfe\n");
+    std::fs::write(dir.path("binary.jsonl"), bytes).unwrap();
+    let run = dir.run(&["batch-verify", "binary.jsonl"]);
+    run.expect_code(3);
+    assert!(
+        run.stderr().contains("line 2: not UTF-8"),
+        "{}",
+        run.stderr()
+    );
+    // A line over 1 MiB.
+    dir.write(
+        "long.jsonl",
+        &format!("{}\n{}\n", lines[0], " ".repeat((1 << 20) + 1)),
+    );
+    let run = dir.run(&["batch-verify", "long.jsonl"]);
+    run.expect_code(3);
+    assert!(
+        run.stderr().contains("line 2 is longer"),
+        "{}",
+        run.stderr()
+    );
+}
+
+#[test]
+fn batch_verify_empty_usage_and_io() {
+    let dir = TempDir::new("batch-empty");
+    for (name, contents) in [("empty.jsonl", ""), ("blank.jsonl", "\n  \n\r\n")] {
+        dir.write(name, contents);
+        let run = dir.run(&["batch-verify", name]);
+        run.expect_code(3);
+        assert!(
+            run.stderr().contains("no proof envelope"),
+            "{}",
+            run.stderr()
+        );
+        assert_eq!(run.stdout(), "");
+    }
+    dir.run(&["batch-verify", "missing.jsonl"]).expect_code(4);
+    dir.run(&["batch-verify", "."]).expect_code(4);
+    for args in [
+        &["batch-verify"][..],
+        &["batch-verify", "a", "b"],
+        &["batch-verify", "--threads", "x", "empty.jsonl"],
+        &["batch-verify", "--threads", "-1", "empty.jsonl"],
+        &["batch-verify", "--threads", "257", "empty.jsonl"],
+        &["batch-verify", "--threads", "empty.jsonl"],
+    ] {
+        let run = dir.run(args);
+        run.expect_code(2);
+        assert!(
+            run.stderr().contains("Usage: bpkit batch-verify"),
+            "{args:?}"
+        );
+    }
+    let run = dir.run(&["batch-verify", "--help"]);
+    run.expect_code(0);
+    assert!(run.stdout().starts_with("Usage: bpkit batch-verify"));
+}
+
+#[test]
+fn info_names_the_backend() {
+    let dir = TempDir::new("info");
+    let run = dir.run(&["info"]);
+    run.expect_code(0);
+    let text = run.stdout();
+    assert!(
+        text.starts_with(&format!("bpkit {}\n", env!("CARGO_PKG_VERSION"))),
+        "{text}"
+    );
+    let backend = text
+        .lines()
+        .find_map(|l| l.strip_prefix("backend:"))
+        .unwrap_or_else(|| panic!("no backend line in\n{text}"));
+    let name = backend.split_whitespace().next().unwrap();
+    assert!(["serial", "avx2", "avx512ifma"].contains(&name), "{text}");
+    assert_eq!(name, bpkit::backend::report().active.name(), "{text}");
+    assert!(text.contains("compiled:"), "{text}");
+    assert!(text.contains("cpu:"), "{text}");
+    assert!(text.contains("IFMA"), "{text}");
+    dir.run(&["info", "extra"]).expect_code(2);
+    dir.run(&["info", "--help"]).expect_code(0);
+}
+
+/// The batch verifier works in chunks of 256 proofs: invalid proofs in every chunk, at its
+/// edges, are found (repeated copies of one valid envelope fill the batch).
+#[test]
+fn batch_verify_across_chunks() {
+    let dir = TempDir::new("batch-chunks");
+    dir.commit("9", "a.json");
+    dir.run(&[
+        "prove", "--bits", "8", "--label", "chunks", "--out", "p.json", "a.json",
+    ])
+    .expect_code(0);
+    let good = dir.read("p.json").trim_end().to_owned();
+    let bad = falsified(&dir, "p.json");
+    let mut lines = vec![good.clone(); 600];
+    batch_run(&dir, "good.jsonl", &lines, &["--threads", "2"]).expect_code(0);
+    let invalid = [1, 256, 257, 512, 513, 600];
+    for line in invalid {
+        lines[line - 1] = bad.clone();
+    }
+    let run = batch_run(&dir, "bad.jsonl", &lines, &[]);
+    run.expect_code(1);
+    assert_eq!(
+        run.stdout().lines().next().unwrap(),
+        "invalid: lines 1, 256, 257, 512, 513, 600"
+    );
 }

@@ -1,11 +1,14 @@
-//! `bpkit demo`: proves and verifies 64-bit range proofs for several m and times them.
+//! `bpkit demo`: proves and verifies 64-bit range proofs with Bulletproofs and Bulletproofs+ for
+//! several m, side by side, and times them.
 
 use super::Status;
 use crate::args::{Flag, Parsed};
 use crate::envelope::transcript;
 use crate::error::{describe, CliError};
 use crate::files::print;
-use bpkit::{Opening, RangeProof, RangeStatement};
+use bpkit::plus::{ExtendedOpening, PlusGens, PlusProof, PlusStatement};
+use bpkit::{Opening, RangeProof};
+use rand::rngs::StdRng;
 use rand::RngExt;
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
@@ -14,10 +17,12 @@ use std::time::{Duration, Instant};
 pub const USAGE: &str = "\
 Usage: bpkit demo [--quick]
 
-Proves and verifies 64-bit range proofs of m = 1, 2, 8 and 64 random values, and prints the
-proof sizes and the median prove and verify times over 5 runs. Each proof is also checked to
-fail under another transcript label. Exits 0 if every proof verifies (and every altered one
-fails), 1 otherwise. Build with --release for meaningful times.
+Proves and verifies 64-bit range proofs of m = 1, 2, 8 and 64 random values with Bulletproofs
+(bp) and Bulletproofs+ (bp+, bpkit's default generators) over the same openings, and prints the
+proof sizes and the median prove and verify times over 5 runs, side by side. Each proof is also
+checked to fail under another transcript label, and both schemes must commit to the same
+values identically. Exits 0 if every proof verifies (and every altered one fails), 1
+otherwise. Build with --release for meaningful times.
 
 Options:
     --quick       one run per m instead of 5 (for tests and slow machines)
@@ -31,13 +36,21 @@ const BITS: usize = 64;
 const SIZES: [usize; 4] = [1, 2, 8, 64];
 const RUNS: usize = 5;
 const LABEL: &str = "bpkit demo";
+const ALTERED: &str = "bpkit demo (altered)";
+
+/// Results of one scheme for one m.
+#[derive(Default)]
+struct Timing {
+    size: usize,
+    prove: Vec<Duration>,
+    verify: Vec<Duration>,
+}
 
 /// Results for one m.
 struct Row {
     m: usize,
-    size: usize,
-    prove: Duration,
-    verify: Duration,
+    bp: Timing,
+    plus: Timing,
     ok: bool,
 }
 
@@ -46,15 +59,21 @@ fn median(mut times: Vec<Duration>) -> Duration {
     times.get(times.len() / 2).copied().unwrap_or_default()
 }
 
-fn fmt_ms(d: Duration) -> String {
-    format!("{:.2}", d.as_secs_f64() * 1e3)
+fn fmt_ms(times: &[Duration]) -> String {
+    format!("{:.2}", median(times.to_vec()).as_secs_f64() * 1e3)
 }
 
-fn measure(m: usize, runs: usize, rng: &mut rand::rngs::StdRng) -> Result<Row, CliError> {
-    let mut prove_times = Vec::with_capacity(runs);
-    let mut verify_times = Vec::with_capacity(runs);
-    let mut size = 0;
-    let mut ok = true;
+fn cannot_prove(scheme: &str, e: &bpkit::Error) -> CliError {
+    CliError::Malformed(format!("demo: cannot prove ({scheme}): {}", describe(e)))
+}
+
+fn measure(m: usize, runs: usize, gens: &PlusGens, rng: &mut StdRng) -> Result<Row, CliError> {
+    let mut row = Row {
+        m,
+        bp: Timing::default(),
+        plus: Timing::default(),
+        ok: true,
+    };
     for _ in 0..runs {
         let openings: Vec<Opening> = (0..m)
             .map(|_| {
@@ -62,32 +81,48 @@ fn measure(m: usize, runs: usize, rng: &mut rand::rngs::StdRng) -> Result<Row, C
                 Opening::random(value, rng)
             })
             .collect();
+
+        // Bulletproofs.
         let start = Instant::now();
         let (proof, statement) = RangeProof::prove(&mut transcript(LABEL), &openings, BITS, rng)
-            .map_err(|e| CliError::Malformed(format!("demo: cannot prove: {}", describe(&e))))?;
-        prove_times.push(start.elapsed());
-        size = proof.to_bytes().len();
-
+            .map_err(|e| cannot_prove("bp", &e))?;
+        row.bp.prove.push(start.elapsed());
+        row.bp.size = proof.to_bytes().len();
         let start = Instant::now();
         let verified = proof.verify(&mut transcript(LABEL), &statement);
-        verify_times.push(start.elapsed());
-        ok &= verified.is_ok();
-        ok &= altered_fails(&proof, &statement);
-    }
-    Ok(Row {
-        m,
-        size,
-        prove: median(prove_times),
-        verify: median(verify_times),
-        ok,
-    })
-}
+        row.bp.verify.push(start.elapsed());
+        row.ok &= verified.is_ok();
+        row.ok &= proof.verify(&mut transcript(ALTERED), &statement).is_err();
 
-/// The same proof must not verify under another label.
-fn altered_fails(proof: &RangeProof, statement: &RangeStatement) -> bool {
-    proof
-        .verify(&mut transcript("bpkit demo (altered)"), statement)
-        .is_err()
+        // Bulletproofs+ over the same openings.
+        let extended: Vec<ExtendedOpening> = openings
+            .iter()
+            .map(|o| ExtendedOpening::new(o.value, vec![o.blinding]))
+            .collect();
+        let start = Instant::now();
+        let plus_statement = PlusStatement::commit(gens.pedersen(), BITS, &extended, None)
+            .map_err(|e| cannot_prove("bp+", &e))?;
+        let plus = PlusProof::prove(
+            &mut transcript(LABEL),
+            gens,
+            &plus_statement,
+            &extended,
+            rng,
+        )
+        .map_err(|e| cannot_prove("bp+", &e))?;
+        row.plus.prove.push(start.elapsed());
+        row.plus.size = plus.to_bytes().len();
+        let start = Instant::now();
+        let verified = plus.verify(&mut transcript(LABEL), gens, &plus_statement);
+        row.plus.verify.push(start.elapsed());
+        row.ok &= verified.is_ok();
+        row.ok &= plus
+            .verify(&mut transcript(ALTERED), gens, &plus_statement)
+            .is_err();
+        // bpkit's BP+ generators are the core's: one commitment, either scheme.
+        row.ok &= plus_statement.commitments() == statement.commitments();
+    }
+    Ok(row)
 }
 
 /// Runs the command.
@@ -95,11 +130,14 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
     super::no_positionals(&args.positionals)?;
     let runs = if args.switch("--quick") { 1 } else { RUNS };
     let mut rng = super::os_rng()?;
+    let gens = PlusGens::bpkit(1)
+        .map_err(|e| CliError::Malformed(format!("demo: no BP+ generators: {}", describe(&e))))?;
     let mut out = String::new();
     let header = (|| -> std::fmt::Result {
         writeln!(
             out,
-            "bpkit demo: {BITS}-bit range proofs of random values, median of {runs} run(s)"
+            "bpkit demo: {BITS}-bit range proofs of random values, Bulletproofs (bp) and \
+             Bulletproofs+ (bp+) over the same openings, median of {runs} run(s)"
         )?;
         if cfg!(debug_assertions) {
             writeln!(
@@ -110,30 +148,39 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
         writeln!(out)?;
         writeln!(
             out,
-            "{:>4}  {:>11}  {:>11}  {:>11}  {:>11}  {:>8}",
-            "m", "proof bytes", "bytes/value", "prove ms", "verify ms", "verified"
+            "{:>4}  {:>8}  {:>9}  {:>11}  {:>12}  {:>12}  {:>13}  {:>8}",
+            "m",
+            "bp bytes",
+            "bp+ bytes",
+            "bp prove ms",
+            "bp+ prove ms",
+            "bp verify ms",
+            "bp+ verify ms",
+            "verified"
         )
     })();
     header.map_err(|_| CliError::Malformed("cannot format the table".into()))?;
     print(&out)?;
 
-    let mut all_ok = true;
+    // Warm-up, untimed: both verifiers build precomputed tables on first use.
+    let mut all_ok = measure(1, 1, &gens, &mut rng)?.ok;
     for m in SIZES {
-        let row = measure(m, runs, &mut rng)?;
+        let row = measure(m, runs, &gens, &mut rng)?;
         all_ok &= row.ok;
-        let per_value = row.size.checked_div(row.m).unwrap_or(0);
         print(&format!(
-            "{:>4}  {:>11}  {:>11}  {:>11}  {:>11}  {:>8}\n",
+            "{:>4}  {:>8}  {:>9}  {:>11}  {:>12}  {:>12}  {:>13}  {:>8}\n",
             row.m,
-            row.size,
-            per_value,
-            fmt_ms(row.prove),
-            fmt_ms(row.verify),
+            row.bp.size,
+            row.plus.size,
+            fmt_ms(&row.bp.prove),
+            fmt_ms(&row.plus.prove),
+            fmt_ms(&row.bp.verify),
+            fmt_ms(&row.plus.verify),
             if row.ok { "yes" } else { "NO" }
         ))?;
     }
     if all_ok {
-        print("\nevery proof verified, and none verified under another label\n")?;
+        print("\nevery proof verified with both schemes, and none verified under another label\n")?;
         Ok(Status::Ok)
     } else {
         print("\nFAILED: some proof did not verify, or verified under another label\n")?;

@@ -2,12 +2,13 @@
 
 use super::Status;
 use crate::args::{Flag, Parsed};
-use crate::envelope::{self, Envelope};
+use crate::envelope::{self, Envelope, Scheme};
 use crate::error::{describe, CliError};
 use crate::files::{print, read_input, wipe};
 use crate::hex;
 use crate::opening_file;
 use bpkit::group::CompressedRistretto;
+use bpkit::plus::{PlusProof, PlusStatement, MAX_EXTENSION};
 use bpkit::{RangeProof, RangeStatement};
 use std::fmt::Write as _;
 
@@ -16,8 +17,9 @@ pub const USAGE: &str = "\
 Usage: bpkit inspect FILE
 
 Describes FILE, a proof envelope or an opening, in plain words: for a proof, its scheme, bit
-size n, number of values m, size, commitments, and whether every element decodes canonically;
-for an opening, its value and commitment and whether they match (the blinding is not shown).
+size n, number of values m, size, commitments, and whether every element decodes canonically
+(for a Bulletproofs+ proof also its generators, extension degree k and minimums); for an
+opening, its value and commitment and whether they match (the blinding is not shown).
 It does not verify proofs: use `bpkit verify`.
 
 Exit codes: 0 described and well-formed; 3 malformed or non-canonical (described as far as
@@ -73,7 +75,7 @@ fn inspect_envelope(path: &str, text: &str) -> Result<Status, CliError> {
     let mut out = String::new();
     describe_envelope(&mut out, path, &env).map_err(|_| fmt_error())?;
     print(&out)?;
-    let proof = RangeProof::from_bytes(&env.proof);
+    let proof = decode(&env).map(|_| ());
     let bad_commitment = env
         .commitments
         .iter()
@@ -94,32 +96,87 @@ fn fmt_error() -> CliError {
     CliError::Malformed("cannot format the description".into())
 }
 
+/// Decodes the proof of the envelope's scheme; `Ok` holds the number of bits it covers.
+fn decode(env: &Envelope) -> Result<usize, bpkit::Error> {
+    match env.scheme {
+        Scheme::Bp { .. } => RangeProof::from_bytes(&env.proof).map(|p| p.total_bits()),
+        Scheme::Plus { .. } => PlusProof::from_bytes(&env.proof).map(|p| p.total_bits()),
+    }
+}
+
 fn describe_envelope(out: &mut String, path: &str, env: &Envelope) -> std::fmt::Result {
     let m = env.commitments.len();
     let n = env.bits;
     writeln!(out, "{path}: proof envelope, version {}", envelope::VERSION)?;
-    writeln!(
-        out,
-        "  scheme:      {} (Bulletproofs range proof)",
-        env.scheme.name()
-    )?;
     // The values the underlying range proof is over: two derived ones for an interval proof.
-    let proven = match &env.range {
-        Some(r) => {
+    let proven = match &env.scheme {
+        Scheme::Bp { range } => {
             writeln!(
                 out,
-                "  statement:   the committed value v satisfies {} <= v < {} \
-                 (interval proof: a {n}-bit aggregated proof over 2 derived commitments)",
-                r.lower(),
-                r.upper()
+                "  scheme:      {} (Bulletproofs range proof)",
+                env.scheme.name()
             )?;
-            2
+            match range {
+                Some(r) => {
+                    writeln!(
+                        out,
+                        "  statement:   the committed value v satisfies {} <= v < {} \
+                         (interval proof: a {n}-bit aggregated proof over 2 derived commitments)",
+                        r.lower(),
+                        r.upper()
+                    )?;
+                    2
+                }
+                None => {
+                    writeln!(
+                        out,
+                        "  statement:   each of {m} committed value(s) lies in [0, 2^{n})"
+                    )?;
+                    m
+                }
+            }
         }
-        None => {
+        Scheme::Plus {
+            generators,
+            minimums,
+        } => {
             writeln!(
                 out,
-                "  statement:   each of {m} committed value(s) lies in [0, 2^{n})"
+                "  scheme:      {} (Bulletproofs+ range proof)",
+                env.scheme.name()
             )?;
+            let which = match generators {
+                envelope::GeneratorSet::Bpkit => {
+                    "bpkit's default (PlusGens::bpkit: the same bases as `bpkit commit`)"
+                }
+                envelope::GeneratorSet::Tari => {
+                    "tari (PlusGens::tari: tari_bulletproofs_plus's bases)"
+                }
+            };
+            writeln!(out, "  generators:  {which}")?;
+            if minimums.iter().all(|&min| min == 0) {
+                writeln!(
+                    out,
+                    "  statement:   each of {m} committed value(s) lies in [0, 2^{n})"
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "  statement:   each committed value v_j lies in [min_j, min_j + 2^{n})"
+                )?;
+            }
+            // The extension degree is the proof's first byte.
+            match env.proof.first() {
+                Some(&k) if (1..=MAX_EXTENSION).contains(&usize::from(k)) => writeln!(
+                    out,
+                    "  extension:   k = {k} blinding base(s) per commitment (from the proof)"
+                )?,
+                Some(&k) => writeln!(
+                    out,
+                    "  extension:   the proof's first byte {k} is not a degree 1 to {MAX_EXTENSION}"
+                )?,
+                None => writeln!(out, "  extension:   unknown (empty proof)")?,
+            }
             m
         }
     };
@@ -144,26 +201,52 @@ fn describe_envelope(out: &mut String, path: &str, env: &Envelope) -> std::fmt::
             point_status(c)
         )?;
     }
-    let expected = RangeStatement::new(n, vec![CompressedRistretto::default(); proven])
-        .map(|s| s.proof_size())
-        .unwrap_or(0);
+    if let Scheme::Plus { minimums, .. } = &env.scheme {
+        if minimums.iter().all(|&min| min == 0) {
+            writeln!(out, "  minimums:    none (all 0)")?;
+        } else {
+            writeln!(out, "  minimums:    {m}")?;
+            for (i, min) in minimums.iter().enumerate() {
+                writeln!(out, "    {i:>2}: {min}")?;
+            }
+        }
+    }
+    let zeros = vec![CompressedRistretto::default(); proven];
+    let (expected, shape) = match &env.scheme {
+        Scheme::Bp { .. } => (
+            RangeStatement::new(n, zeros)
+                .map(|s| s.proof_size())
+                .unwrap_or(0),
+            format!("n = {n}, m = {proven}"),
+        ),
+        Scheme::Plus { .. } => {
+            let k = env
+                .proof
+                .first()
+                .map(|&k| usize::from(k))
+                .filter(|k| (1..=MAX_EXTENSION).contains(k))
+                .unwrap_or(1);
+            (
+                PlusStatement::new(n, zeros)
+                    .map(|s| s.proof_size(k))
+                    .unwrap_or(0),
+                format!("n = {n}, m = {proven}, k = {k}"),
+            )
+        }
+    };
     let size = env.proof.len();
     if size == expected {
-        writeln!(
-            out,
-            "  proof:       {size} bytes (as expected for n = {n}, m = {proven})"
-        )?;
+        writeln!(out, "  proof:       {size} bytes (as expected for {shape})")?;
     } else {
         writeln!(
             out,
-            "  proof:       {size} bytes, but n = {n}, m = {proven} needs {expected}: it cannot verify"
+            "  proof:       {size} bytes, but {shape} needs {expected}: it cannot verify"
         )?;
     }
-    match RangeProof::from_bytes(&env.proof) {
-        Ok(p) => writeln!(
+    match decode(env) {
+        Ok(total_bits) => writeln!(
             out,
-            "  decoding:    every point and scalar decodes canonically ({} bits in total)",
-            p.total_bits()
+            "  decoding:    every point and scalar decodes canonically ({total_bits} bits in total)"
         )?,
         Err(e) => writeln!(out, "  decoding:    FAILS: {}", describe(&e))?,
     }

@@ -1,7 +1,9 @@
 //! One module per command. Each exposes `USAGE`, `FLAGS` and `run`.
 
+pub mod batch_verify;
 pub mod commit;
 pub mod demo;
+pub mod info;
 pub mod inspect;
 pub mod prove;
 pub mod verify;

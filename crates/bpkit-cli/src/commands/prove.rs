@@ -1,41 +1,62 @@
-//! `bpkit prove`: a range proof (one or several values) or an interval proof.
+//! `bpkit prove`: a range proof (one or several values) or an interval proof, with Bulletproofs
+//! (`--scheme bp`, the default) or Bulletproofs+ (`--scheme bp+`).
 
 use super::Status;
 use crate::args::{Flag, Parsed};
 use crate::decimal;
-use crate::envelope::{self, Envelope, Scheme};
+use crate::envelope::{self, Envelope, GeneratorSet, Scheme};
 use crate::error::{describe, CliError};
 use crate::files::{print, read_input, wipe, write_public};
 use crate::opening_file;
+use bpkit::group::CompressedRistretto;
+use bpkit::plus::{ExtendedOpening, PlusProof, PlusStatement};
 use bpkit::{Error, Interval, IntervalProof, Opening, RangeProof, BIT_SIZES, MAX_PARTIES};
 
 /// Usage text.
 pub const USAGE: &str = "\
-Usage: bpkit prove --bits N --label TEXT [--range A..B] --out PROOF.json OPENING.json...
+Usage: bpkit prove --bits N --label TEXT [--scheme bp|bp+] [--range A..B]
+                   [--generators bpkit|tari] [--min V] --out PROOF.json OPENING.json...
 
 Proves that the values of the openings (files written by `bpkit commit`) lie in [0, 2^N) and
 writes the proof envelope to PROOF.json. One opening gives a single proof, 2 to 64 openings an
-aggregated proof. With --range, proves A <= v < B for exactly one opening instead.
+aggregated proof. With --range (Bulletproofs only), proves A <= v < B for exactly one opening
+instead.
+
+--scheme bp+ makes a Bulletproofs+ proof (smaller; wire-compatible with tari_bulletproofs_plus)
+over the same openings: bpkit's default BP+ generators use the same bases as `bpkit commit`, so
+the envelope lists the openings' own commitments. --generators tari proves with Tari's
+generators instead: the commitments are then recomputed from each opening's value and blinding
+with Tari's bases, so the envelope's commitments differ from those in the opening files. --min V
+promises V <= v < V + 2^N for every opening (a free lower bound; V < 2^N).
 
 The label is the transcript label (merlin `Transcript::new(label)`); the verifier must use the
 same one, and it is recorded in the envelope.
 
 Options:
-    --bits N         bits per value: 8, 16, 32 or 64
-    --label TEXT     transcript label
-    --range A..B     prove A <= v < B (0 <= A < B <= 18446744073709551616, B - 1 - A < 2^N)
-    --out FILE       where to write the proof envelope
-    -h, --help       print this help
+    --bits N           bits per value: 8, 16, 32 or 64
+    --label TEXT       transcript label
+    --scheme S         bp (Bulletproofs, the default) or bp+ (Bulletproofs+)
+    --range A..B       bp only: prove A <= v < B (0 <= A < B <= 18446744073709551616,
+                       B - 1 - A < 2^N)
+    --generators G     bp+ only: bpkit (the default) or tari (Tari's generators; the envelope's
+                       commitments are computed with them, not copied from the openings)
+    --min V            bp+ only: prove V <= v < V + 2^N for every opening (0 <= V < 2^N)
+    --out FILE         where to write the proof envelope
+    -h, --help         print this help
 
 Exit codes: 0 proof written; 2 bad command line (including a range the bit size cannot
-cover); 3 malformed opening, or a value outside the range to prove; 4 I/O error.
+cover, or an option of the other scheme); 3 malformed opening, or a value outside the range to
+prove; 4 I/O error.
 ";
 
 /// Flags accepted.
 pub const FLAGS: &[Flag] = &[
     Flag::value("--bits"),
     Flag::value("--label"),
+    Flag::value("--scheme"),
     Flag::value("--range"),
+    Flag::value("--generators"),
+    Flag::value("--min"),
     Flag::value("--out"),
 ];
 
@@ -65,6 +86,72 @@ fn parse_range(text: &str, bits: usize) -> Result<Interval, CliError> {
     Ok(interval)
 }
 
+/// Parses `--min V`.
+fn parse_min(text: &str, bits: usize) -> Result<u64, CliError> {
+    let min = decimal::parse_u64(text).ok_or_else(|| {
+        CliError::Usage(format!(
+            "--min {text:?}: expected a decimal integer from 0 to 18446744073709551615"
+        ))
+    })?;
+    if !envelope::minimum_fits(min, bits) {
+        return Err(CliError::Usage(format!(
+            "--min {text}: a minimum must be below 2^{bits} for {bits}-bit proofs"
+        )));
+    }
+    Ok(min)
+}
+
+/// What to prove, from the command line.
+enum Plan {
+    /// Bulletproofs: a range proof, or an interval proof.
+    Bp(Option<Interval>),
+    /// Bulletproofs+ with these generators and this minimum for every value.
+    Plus(GeneratorSet, u64),
+}
+
+fn plan(args: &Parsed, bits: usize) -> Result<Plan, CliError> {
+    match args.value("--scheme").unwrap_or("bp") {
+        "bp" => {
+            for flag in ["--generators", "--min"] {
+                if args.value(flag).is_some() {
+                    return Err(CliError::Usage(format!(
+                        "{flag} is a Bulletproofs+ option: use it with --scheme bp+"
+                    )));
+                }
+            }
+            let range = args
+                .value("--range")
+                .map(|r| parse_range(r, bits))
+                .transpose()?;
+            Ok(Plan::Bp(range))
+        }
+        "bp+" => {
+            if args.value("--range").is_some() {
+                return Err(CliError::Usage(
+                    "--range (interval proofs) is Bulletproofs only: use --scheme bp, or --min \
+                     for a lower bound with bp+"
+                        .into(),
+                ));
+            }
+            let generators = match args.value("--generators") {
+                None => GeneratorSet::Bpkit,
+                Some(name) => GeneratorSet::from_name(name).ok_or_else(|| {
+                    CliError::Usage(format!("--generators {name:?}: expected bpkit or tari"))
+                })?,
+            };
+            let min = args
+                .value("--min")
+                .map(|v| parse_min(v, bits))
+                .transpose()?
+                .unwrap_or(0);
+            Ok(Plan::Plus(generators, min))
+        }
+        other => Err(CliError::Usage(format!(
+            "--scheme {other:?}: expected bp or bp+"
+        ))),
+    }
+}
+
 fn read_opening(path: &str) -> Result<Opening, CliError> {
     let text = read_input(path)?;
     let parsed = opening_file::parse(&text);
@@ -74,17 +161,31 @@ fn read_opening(path: &str) -> Result<Opening, CliError> {
         .map_err(|e| CliError::Malformed(format!("{path}: {e}")))
 }
 
+/// The range `[lower, lower + 2^bits)` as text.
+fn range_text(lower: u64, bits: usize) -> String {
+    if lower == 0 {
+        format!("[0, 2^{bits})")
+    } else {
+        let upper = u32::try_from(bits)
+            .ok()
+            .and_then(|b| 1u128.checked_shl(b))
+            .and_then(|span| span.checked_add(u128::from(lower)));
+        match upper {
+            Some(upper) => format!("[{lower}, {upper})"),
+            None => format!("[{lower}, {lower} + 2^{bits})"),
+        }
+    }
+}
+
 /// Runs the command.
 pub fn run(args: &Parsed) -> Result<Status, CliError> {
     let bits = parse_bits(args.required("--bits")?)?;
     let label = args.required("--label")?;
     let out = args.required("--out")?;
-    let range = args
-        .value("--range")
-        .map(|r| parse_range(r, bits))
-        .transpose()?;
+    let plan = plan(args, bits)?;
     let paths = &args.positionals;
-    match (paths.len(), range.is_some()) {
+    let is_interval = matches!(plan, Plan::Bp(Some(_)));
+    match (paths.len(), is_interval) {
         (0, _) => return Err(CliError::Usage("missing opening file(s)".into())),
         (1, true) => {}
         (_, true) => {
@@ -110,9 +211,10 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
         Error::ValueOutOfRange { index } => {
             let path = paths.get(index).map_or("?", String::as_str);
             let value = openings.get(index).map_or(0, |o| o.value);
-            let range = match &range {
-                Some(r) => format!("[{}, {})", r.lower(), r.upper()),
-                None => format!("[0, 2^{bits})"),
+            let range = match &plan {
+                Plan::Bp(Some(r)) => format!("[{}, {})", r.lower(), r.upper()),
+                Plan::Bp(None) => range_text(0, bits),
+                Plan::Plus(_, min) => range_text(*min, bits),
             };
             CliError::Malformed(format!(
                 "{path}: the value {value} is outside {range}: refusing to prove it"
@@ -120,28 +222,58 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
         }
         other => CliError::Malformed(format!("cannot prove: {}", describe(&other))),
     };
-    let (proof, commitments) = match &range {
-        None => {
+    let (scheme, proof, commitments) = match &plan {
+        Plan::Bp(None) => {
             let (proof, statement) =
                 RangeProof::prove(&mut transcript, &openings, bits, &mut rng).map_err(refused)?;
-            (proof.to_bytes(), statement.commitments().to_vec())
+            let commitments = statement.commitments().to_vec();
+            (Scheme::Bp { range: None }, proof.to_bytes(), commitments)
         }
-        Some(interval) => {
+        Plan::Bp(Some(interval)) => {
             let opening = openings
                 .first()
                 .ok_or_else(|| CliError::Usage("missing opening file".into()))?;
             let (proof, commitment) =
                 IntervalProof::prove(&mut transcript, opening, interval, bits, &mut rng)
                     .map_err(refused)?;
-            (proof.to_bytes(), vec![commitment])
+            let scheme = Scheme::Bp {
+                range: Some(*interval),
+            };
+            (scheme, proof.to_bytes(), vec![commitment])
+        }
+        Plan::Plus(generators, min) => {
+            let gens = generators.gens(1).map_err(refused)?;
+            let extended: Vec<ExtendedOpening> = openings
+                .iter()
+                .map(|o| ExtendedOpening::new(o.value, vec![o.blinding]))
+                .collect();
+            let minimums = vec![*min; extended.len()];
+            let statement =
+                PlusStatement::commit(gens.pedersen(), bits, &extended, Some(minimums.clone()))
+                    .map_err(refused)?;
+            if *generators == GeneratorSet::Bpkit {
+                // bpkit's BP+ bases are the core's: the openings' own commitments.
+                let own: Vec<CompressedRistretto> = openings.iter().map(Opening::commit).collect();
+                if statement.commitments() != own.as_slice() {
+                    return Err(CliError::Malformed(
+                        "internal error: the BP+ commitments differ from the openings'".into(),
+                    ));
+                }
+            }
+            let proof = PlusProof::prove(&mut transcript, &gens, &statement, &extended, &mut rng)
+                .map_err(refused)?;
+            let scheme = Scheme::Plus {
+                generators: *generators,
+                minimums,
+            };
+            (scheme, proof.to_bytes(), statement.commitments().to_vec())
         }
     };
     let envelope = Envelope {
-        scheme: Scheme::Bp,
+        scheme,
         bits,
         label: label.to_owned(),
         commitments,
-        range,
         proof,
     };
     // Never write a proof that does not verify.
@@ -152,12 +284,37 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
         ))
     })?;
     write_public(out, &envelope::to_json(&envelope)?)?;
-    let what = match &envelope.range {
-        Some(r) => format!("{} <= v < {}", r.lower(), r.upper()),
-        None => format!("{} value(s) in [0, 2^{bits})", envelope.commitments.len()),
+    let m = envelope.commitments.len();
+    let message = match &envelope.scheme {
+        Scheme::Bp { range: Some(r) } => {
+            format!("{bits}-bit proof of {} <= v < {}", r.lower(), r.upper())
+        }
+        Scheme::Bp { range: None } => {
+            format!(
+                "{bits}-bit proof of {m} value(s) in {}",
+                range_text(0, bits)
+            )
+        }
+        Scheme::Plus {
+            generators,
+            minimums,
+        } => {
+            let min = minimums.first().copied().unwrap_or(0);
+            let mut text = format!(
+                "{bits}-bit Bulletproofs+ proof of {m} value(s) in {}",
+                range_text(min, bits)
+            );
+            if *generators == GeneratorSet::Tari {
+                text.push_str(
+                    " with Tari's generators (the envelope's commitments are computed with \
+                     Tari's bases and differ from the opening files')",
+                );
+            }
+            text
+        }
     };
     print(&format!(
-        "wrote {out}: {bits}-bit proof of {what}, {} bytes\n",
+        "wrote {out}: {message}, {} bytes\n",
         envelope.proof.len()
     ))?;
     Ok(Status::Ok)

@@ -1,0 +1,243 @@
+//! `bpkit batch-verify`: proof envelopes, one per line, verified together.
+
+use super::Status;
+use crate::args::{Flag, Parsed};
+use crate::decimal;
+use crate::envelope::{self, Envelope, PlusGensCache, Scheme};
+use crate::error::{describe, CliError};
+use crate::files::{print, read_lines, MAX_INPUT};
+use bpkit::batch::{BatchOptions, BatchVerifier};
+use bpkit::{RangeProof, RangeStatement};
+
+/// Usage text.
+pub const USAGE: &str = "\
+Usage: bpkit batch-verify [--threads N] FILE.jsonl
+
+Verifies the proof envelopes of FILE.jsonl, one per line, each as `bpkit verify` reads it
+(blank lines are skipped; each line at most 1 MiB). Every Bulletproofs (bp) range proof is
+checked in one batch: one multiscalar multiplication for all of them, with random weights, and
+the false ones found by bisection. Bulletproofs+ (bp+) envelopes and bp interval proofs are
+verified one by one.
+
+Prints `valid: N proof(s)` and exits 0 if every proof holds. Otherwise prints
+`invalid: line A` or `invalid: lines A, B, ...` (the 1-based line numbers of the false proofs),
+then one line per false proof with the reason, and exits 1.
+
+Every line is decoded before anything is verified: a malformed line (not an envelope, or a
+proof that does not decode canonically) is named on standard error with exit code 3, as is a
+commitment that is not a valid point, and a file without any envelope.
+
+Options:
+    --threads N    threads for the batch's multiscalar multiplications: 1 (the default) to
+                   256, or 0 for one per core
+    -h, --help     print this help
+
+Exit codes: 0 every proof valid; 1 some proof invalid; 2 bad command line; 3 malformed line or
+empty file; 4 I/O error.
+";
+
+/// Flags accepted.
+pub const FLAGS: &[Flag] = &[Flag::value("--threads")];
+
+/// Most threads `--threads` accepts (a local pool of that many is built).
+const MAX_THREADS: usize = 256;
+
+/// Malformed lines listed in one error message; the rest are counted.
+const MAX_LISTED: usize = 20;
+
+fn parse_threads(text: &str) -> Result<usize, CliError> {
+    decimal::parse_u64(text)
+        .and_then(|t| usize::try_from(t).ok())
+        .filter(|t| *t <= MAX_THREADS)
+        .ok_or_else(|| {
+            CliError::Usage(format!(
+                "--threads {text:?}: expected 0 (one per core) or 1 to {MAX_THREADS}"
+            ))
+        })
+}
+
+/// A decoded line.
+enum Item {
+    /// A range proof (boxed: about 1 KiB), its statement and label, for the batch.
+    Batched(Box<RangeProof>, RangeStatement, String),
+    /// Anything else, verified on its own.
+    Single(Envelope),
+}
+
+/// `line 3` or `lines 3, 17`.
+fn line_list(lines: &[usize]) -> String {
+    let numbers: Vec<String> = lines.iter().map(usize::to_string).collect();
+    match numbers.as_slice() {
+        [one] => format!("line {one}"),
+        _ => format!("lines {}", numbers.join(", ")),
+    }
+}
+
+/// The error for malformed lines: each named with its reason, up to [`MAX_LISTED`].
+fn malformed_lines(path: &str, problems: &[(usize, String)]) -> CliError {
+    let lines: Vec<usize> = problems.iter().map(|(line, _)| *line).collect();
+    let mut text = format!("{path}: malformed {}", line_list(&lines));
+    for (line, why) in problems.iter().take(MAX_LISTED) {
+        text.push_str(&format!("\n  line {line}: {why}"));
+    }
+    if let Some(more) = problems.len().checked_sub(MAX_LISTED).filter(|&n| n > 0) {
+        text.push_str(&format!("\n  ... and {more} more"));
+    }
+    CliError::Malformed(text)
+}
+
+/// Decodes one line; `Ok(None)` for a blank line, `Err` with the reason for a malformed one.
+fn decode(bytes: &[u8]) -> Result<Option<Item>, String> {
+    let text = std::str::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_owned())?;
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    let envelope = envelope::parse(text).map_err(|e| e.to_string())?;
+    let proof_error = |e: bpkit::Error| format!("malformed proof: {}", describe(&e));
+    match &envelope.scheme {
+        Scheme::Bp { range: None } => {
+            let statement = RangeStatement::new(envelope.bits, envelope.commitments.clone())
+                .map_err(proof_error)?;
+            let proof = RangeProof::from_bytes(&envelope.proof).map_err(proof_error)?;
+            Ok(Some(Item::Batched(
+                Box::new(proof),
+                statement,
+                envelope.label,
+            )))
+        }
+        Scheme::Bp { range: Some(_) } => {
+            bpkit::IntervalProof::from_bytes(&envelope.proof).map_err(proof_error)?;
+            Ok(Some(Item::Single(envelope)))
+        }
+        Scheme::Plus { .. } => {
+            bpkit::plus::PlusProof::from_bytes(&envelope.proof).map_err(proof_error)?;
+            Ok(Some(Item::Single(envelope)))
+        }
+    }
+}
+
+/// Runs the command.
+pub fn run(args: &Parsed) -> Result<Status, CliError> {
+    let path = super::one_positional(&args.positionals, "the file of proof envelopes")?;
+    let threads = args
+        .value("--threads")
+        .map(parse_threads)
+        .transpose()?
+        .unwrap_or(1);
+    // An RNG for the batch weights, seeded before any work (a failing source is exit 4).
+    let mut rng = super::os_rng()?;
+
+    // 1. Decode every line; verify nothing unless every line is well-formed.
+    let mut batched = Vec::new();
+    let mut single = Vec::new();
+    let mut problems = Vec::new();
+    for (line, bytes) in read_lines(path, MAX_INPUT)? {
+        match decode(&bytes) {
+            Ok(None) => {}
+            Ok(Some(Item::Batched(proof, statement, label))) => {
+                batched.push((line, proof, statement, label));
+            }
+            Ok(Some(Item::Single(envelope))) => single.push((line, envelope)),
+            Err(why) => problems.push((line, why)),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(malformed_lines(path, &problems));
+    }
+    let total = batched.len().saturating_add(single.len());
+    if total == 0 {
+        return Err(CliError::Malformed(format!(
+            "{path}: no proof envelope (the file is empty or blank)"
+        )));
+    }
+
+    // 2. Verify: the range proofs in one batch, the rest one by one.
+    let mut failures: Vec<(usize, bpkit::Error)> = Vec::new();
+    let mut batch = BatchVerifier::new().with_options(BatchOptions::default().threads(threads));
+    for (_, proof, statement, label) in &batched {
+        batch.add_range_proof(proof, statement, envelope::transcript(label));
+    }
+    if let Err(e) = batch.verify(&mut rng) {
+        for (index, error) in e.failures() {
+            let line = batched.get(*index).map_or(0, |(line, ..)| *line);
+            failures.push((line, *error));
+        }
+    }
+    let mut cache = PlusGensCache::default();
+    for (line, envelope) in &single {
+        if let Err(e) = envelope::verify_with(envelope, &mut cache) {
+            failures.push((*line, e));
+        }
+    }
+    failures.sort_by_key(|(line, _)| *line);
+
+    // 3. Report: undecodable commitments are malformed input; false proofs are invalid.
+    let (invalid, malformed): (Vec<_>, Vec<_>) = failures
+        .into_iter()
+        .partition(|(_, e)| e.is_invalid_proof());
+    if !malformed.is_empty() {
+        let problems: Vec<(usize, String)> = malformed
+            .iter()
+            .map(|(line, e)| (*line, format!("malformed proof: {}", describe(e))))
+            .collect();
+        return Err(malformed_lines(path, &problems));
+    }
+    if invalid.is_empty() {
+        let how = match (batched.len(), single.len()) {
+            (_, 0) => "in one batch".to_owned(),
+            (0, _) => "one by one".to_owned(),
+            (b, s) => format!("{b} in one batch, {s} one by one"),
+        };
+        print(&format!("valid: {total} proof(s) ({how})\n"))?;
+        return Ok(Status::Ok);
+    }
+    let lines: Vec<usize> = invalid.iter().map(|(line, _)| *line).collect();
+    let mut text = format!("invalid: {}\n", line_list(&lines));
+    for (line, e) in &invalid {
+        text.push_str(&format!("  line {line}: {}\n", describe(e)));
+    }
+    print(&text)?;
+    Ok(Status::Invalid)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn line_lists() {
+        assert_eq!(line_list(&[3]), "line 3");
+        assert_eq!(line_list(&[3, 17]), "lines 3, 17");
+    }
+
+    #[test]
+    fn threads() {
+        assert_eq!(parse_threads("0").unwrap(), 0);
+        assert_eq!(parse_threads("256").unwrap(), 256);
+        for bad in ["257", "-1", "01", "", "two", "18446744073709551616"] {
+            assert!(
+                matches!(parse_threads(bad), Err(CliError::Usage(_))),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn malformed_lines_are_capped() {
+        let problems: Vec<(usize, String)> = (1..=25).map(|i| (i, "bad".to_owned())).collect();
+        let text = malformed_lines("f", &problems).to_string();
+        assert!(text.contains("line 20: bad"));
+        assert!(!text.contains("line 21: bad"));
+        assert!(text.contains("and 5 more"));
+    }
+
+    #[test]
+    fn blank_lines_decode_to_nothing() {
+        for blank in ["", "  ", "\r", "\t \r"] {
+            assert!(decode(blank.as_bytes()).unwrap().is_none());
+        }
+        assert!(decode(b"\xff").is_err());
+        assert!(decode(b"{}").is_err());
+    }
+}
