@@ -219,6 +219,50 @@ fn mixed_valid_batch_verifies() {
     // Small chunks: the fixed terms are summed across chunks.
     let chunked = batch(f, &kinds, &[]).with_options(BatchOptions::default().chunk_size(2));
     assert_eq!(chunked.verify(&mut common::rng(3)), Ok(()));
+    // Several threads (feature `parallel`; one thread without it).
+    let threaded =
+        batch(f, &kinds, &[]).with_options(BatchOptions::default().chunk_size(4).threads(2));
+    assert_eq!(threaded.verify_deterministic(), Ok(()));
+}
+
+#[test]
+fn caller_generators() {
+    let f = fixture();
+    let pc = bpkit::PedersenGens::default();
+    let bp = bpkit::BulletproofGens::new(64, 4);
+    let mut b = BatchVerifier::with_generators(&pc, &bp);
+    let x = &f.plus[2];
+    b.add_plus_proof(
+        &x.proof,
+        &x.statement,
+        &f.bpkit1,
+        Transcript::new(b"mixed plus"),
+    );
+    let x = &f.intervals[0];
+    b.add_interval_proof(
+        &x.proof,
+        &x.commitment,
+        &x.interval,
+        16,
+        Transcript::new(b"mixed interval"),
+    )
+    .unwrap();
+    assert_eq!(b.verify(&mut common::rng(9)), Ok(()));
+    // Generators of 8 bits per party cannot check a 64-bit proof.
+    let small = bpkit::BulletproofGens::new(8, 4);
+    let mut b = BatchVerifier::with_generators(&pc, &small);
+    let x = &f.plus[0];
+    b.add_plus_proof(
+        &x.proof,
+        &x.statement,
+        &f.bpkit1,
+        Transcript::new(b"mixed plus"),
+    );
+    let failures = failed(b.verify(&mut common::rng(10)));
+    assert!(matches!(
+        failures[..],
+        [(0, Error::GeneratorsTooSmall { .. })]
+    ));
 }
 
 fn failed(result: Result<(), bpkit::batch::BatchError>) -> Vec<(usize, Error)> {
