@@ -42,7 +42,11 @@ struct Setup {
 
 /// Both libraries, Tari's generators, `m` values.
 fn setup(m: usize) -> Setup {
-    let mut rng = ChaCha20Rng::seed_from_u64(m as u64);
+    setup_seeded(m, m as u64)
+}
+
+fn setup_seeded(m: usize, seed: u64) -> Setup {
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
     let gens = PlusGens::tari(1).unwrap();
     let openings: Vec<ExtendedOpening> = (0..m)
         .map(|i| ExtendedOpening::random(1_000_000 + i as u64, 1, &mut rng))
@@ -265,12 +269,56 @@ fn ratios() {
     );
 }
 
+/// A batch of 256 single-value proofs: `BatchVerifier` against Tari's `verify_batch`.
+fn batch_ratio() {
+    const COUNT: usize = 256;
+    let setups: Vec<Setup> = (0..COUNT as u64)
+        .map(|i| setup_seeded(1, 1000 + i))
+        .collect();
+    let statements: Vec<TariStatement<RistrettoPoint>> =
+        setups.iter().map(|s| s.tari_statement.clone()).collect();
+    let proofs: Vec<RistrettoRangeProof> = setups.iter().map(|s| s.tari_proof.clone()).collect();
+    let ours = |deterministic: bool| {
+        let mut batch = bpkit::batch::BatchVerifier::new();
+        for s in &setups {
+            batch.add_plus_proof(&s.proof, &s.statement, &s.gens, Transcript::new(b"bench"));
+        }
+        if deterministic {
+            batch.verify_deterministic().unwrap();
+        } else {
+            batch.verify(&mut ChaCha20Rng::seed_from_u64(5)).unwrap();
+        }
+    };
+    let theirs = || {
+        let mut transcripts: Vec<tari_merlin::Transcript> = (0..COUNT)
+            .map(|_| tari_merlin::Transcript::new(b"bench"))
+            .collect();
+        TariProof::verify_batch(
+            &mut transcripts,
+            &statements,
+            &proofs,
+            VerifyAction::VerifyOnly,
+        )
+        .unwrap();
+    };
+    ours(false);
+    theirs();
+    println!("\ninterleaved, thread CPU time, medians, per batch of {COUNT}:");
+    interleaved("batch 256 rnd", 15, || ours(false), theirs);
+    interleaved("batch 256 det", 15, || ours(true), theirs);
+}
+
 criterion_group!(benches, bench);
 
 fn main() {
+    if std::env::var_os("BPKIT_PLUS_BATCH_ONLY").is_some() {
+        batch_ratio();
+        return;
+    }
     benches();
     Criterion::default().configure_from_args().final_summary();
     if std::env::args().all(|a| a != "--no-ratios") {
         ratios();
+        batch_ratio();
     }
 }

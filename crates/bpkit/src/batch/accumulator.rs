@@ -5,7 +5,7 @@
 //! Memory: one scalar per fixed generator used by the batch (at most `2·64·64 + 2`), whatever
 //! the number of proofs.
 
-use super::equation::{Base, FixedTerms, RangeTerms, VectorSet};
+use super::equation::{Base, FixedTerms, PlusTerms, RangeTerms, VectorSet};
 use super::scalar::Mont;
 use crate::generators::{BulletproofGens, PedersenGens, VerifierTable};
 use crate::group::{msm, RistrettoPoint, Scalar};
@@ -67,7 +67,46 @@ impl FixedAccumulator {
     pub fn add(&mut self, terms: &FixedTerms) {
         match terms {
             FixedTerms::Range(t) => self.add_range(t),
+            FixedTerms::Plus(t) => self.add_plus(t),
         }
+    }
+
+    /// True when every single generator is `B` or `B̃` (what the precomputed table covers).
+    pub fn standard_bases(&self) -> bool {
+        self.bases
+            .iter()
+            .all(|(b, _)| matches!(b, Base::Value | Base::Blinding(0)))
+    }
+
+    fn add_plus(&mut self, t: &PlusTerms) {
+        for (base, s) in &t.bases {
+            add_base(&mut self.bases, *base, *s);
+        }
+        let n = t.n;
+        if n == 0 {
+            return;
+        }
+        ensure(&mut self.g, n, t.parties);
+        ensure(&mut self.h, n, t.parties);
+        for (acc, terms) in [(&mut self.g, &t.g), (&mut self.h, &t.h)] {
+            for (a, part) in acc.iter_mut().zip(terms.chunks_exact(n)) {
+                for (x, s) in a.iter_mut().zip(part) {
+                    *x = x.add(s);
+                }
+            }
+        }
+    }
+
+    /// The scalars on [`Base::Other`] generators, with their points (owned: they are not in
+    /// the generator tables).
+    pub fn other_terms(&self) -> (Vec<Scalar>, Vec<RistrettoPoint>) {
+        self.bases
+            .iter()
+            .filter_map(|(b, s)| match b {
+                Base::Other(p) => Some((*s, *p)),
+                _ => None,
+            })
+            .unzip()
     }
 
     fn add_range(&mut self, t: &RangeTerms) {
@@ -152,7 +191,8 @@ impl FixedAccumulator {
     }
 
     /// The accumulated terms as parallel lists, generators resolved in `pc_gens`, `bp_gens`;
-    /// `None` if `bp_gens` do not cover them.
+    /// `None` if `bp_gens` do not cover them. Terms on [`Base::Other`] generators are left
+    /// out: see [`FixedAccumulator::other_terms`].
     pub fn terms<'g>(
         &mut self,
         pc_gens: &'g PedersenGens,
@@ -168,6 +208,10 @@ impl FixedAccumulator {
         let mut scalars = Vec::with_capacity(count);
         let mut points = Vec::with_capacity(count);
         for (base, s) in &self.bases {
+            if matches!(base, Base::Other(_)) {
+                // Owned points: see `other_terms`.
+                continue;
+            }
             scalars.push(*s);
             points.push(base_point(pc_gens, *base)?);
         }
@@ -194,14 +238,21 @@ impl FixedAccumulator {
         dynamic_scalars: &[Scalar],
         dynamic_points: &[RistrettoPoint],
     ) -> Option<bool> {
+        let (other_scalars, other_points) = self.other_terms();
         let (scalars, points) = self.terms(pc_gens, bp_gens)?;
         if dynamic_scalars.len() != dynamic_points.len() {
             return None;
         }
         // Variable-time: verification scalars and points are all public.
         let sum = msm::vartime(
-            scalars.into_iter().chain(dynamic_scalars.iter().copied()),
-            points.into_iter().chain(dynamic_points),
+            scalars
+                .into_iter()
+                .chain(dynamic_scalars.iter().copied())
+                .chain(other_scalars),
+            points
+                .into_iter()
+                .chain(dynamic_points)
+                .chain(other_points.iter()),
         )?;
         Some(sum.is_identity())
     }
@@ -266,6 +317,6 @@ fn base_point(pc_gens: &PedersenGens, base: Base) -> Option<&RistrettoPoint> {
     match base {
         Base::Value => Some(pc_gens.b()),
         Base::Blinding(0) => Some(pc_gens.b_blinding()),
-        Base::Blinding(_) => None,
+        Base::Blinding(_) | Base::Other(_) => None,
     }
 }

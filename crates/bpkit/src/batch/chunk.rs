@@ -9,11 +9,13 @@
 //! equations and dynamic terms (about 4 KiB per single-value proof).
 
 use super::accumulator::FixedAccumulator;
-use super::equation::Equation;
+use super::equation::{Base, Equation, FixedTerms, PlusTerms};
 use super::parallel::Executor;
+use super::scalar::Mont;
 use crate::errors::Error;
-use crate::generators::BulletproofGens;
+use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{RistrettoPoint, Scalar};
+use crate::plus::{PlusGens, PlusProof, PlusStatement};
 use crate::range_proof::{
     decompress_commitments, dynamic_len, prepare, replay, Challenges, ProofView, RangeProof,
     RangeStatement,
@@ -30,15 +32,170 @@ pub(crate) enum Source<'a> {
     Bytes(&'a [u8]),
 }
 
-/// One proof of the batch with its statement and transcript.
+/// A range proof's statement: the caller's, or one the batch derived (interval proofs).
 #[derive(Clone)]
-pub(crate) struct Entry<'a> {
+pub(crate) enum StatementRef<'a> {
+    Borrowed(&'a RangeStatement),
+    Owned(RangeStatement),
+}
+
+impl core::ops::Deref for StatementRef<'_> {
+    type Target = RangeStatement;
+    fn deref(&self) -> &RangeStatement {
+        match self {
+            StatementRef::Borrowed(s) => s,
+            StatementRef::Owned(s) => s,
+        }
+    }
+}
+
+/// One range proof of the batch with its statement and transcript.
+#[derive(Clone)]
+pub(crate) struct RangeEntry<'a> {
     pub source: Source<'a>,
-    pub statement: &'a RangeStatement,
+    pub statement: StatementRef<'a>,
     pub transcript: Transcript,
 }
 
+/// One Bulletproofs+ proof of the batch with its statement, generators and transcript.
+#[derive(Clone)]
+pub(crate) struct PlusEntry<'a> {
+    pub proof: &'a PlusProof,
+    pub statement: &'a PlusStatement,
+    pub gens: &'a PlusGens,
+    pub transcript: Transcript,
+}
+
+/// One proof of the batch.
+#[derive(Clone)]
+pub(crate) enum Entry<'a> {
+    Range(RangeEntry<'a>),
+    Plus(PlusEntry<'a>),
+}
+
 impl Entry<'_> {
+    /// `(n, m')` of the proof's statement.
+    pub fn shape(&self) -> (usize, usize) {
+        match self {
+            Entry::Range(e) => (e.statement.bits(), e.statement.padded_values()),
+            Entry::Plus(e) => (e.statement.bits(), e.statement.padded_values()),
+        }
+    }
+
+    fn replay(&self, bp_gens: &BulletproofGens) -> Result<Replayed, Error> {
+        let (n, m) = self.shape();
+        if !bp_gens.covers(n, m) {
+            return Err(Error::GeneratorsTooSmall {
+                needed: n.saturating_mul(m),
+                available: bp_gens
+                    .gens_capacity()
+                    .saturating_mul(bp_gens.party_capacity()),
+            });
+        }
+        match self {
+            Entry::Range(e) => e.replay().map(Replayed::Range),
+            Entry::Plus(e) => e
+                .replay()
+                .map(|p| Replayed::Plus(alloc::boxed::Box::new(p))),
+        }
+    }
+}
+
+/// A Bulletproofs+ proof's replayed transcript.
+pub(crate) struct PlusReplayed {
+    ch: crate::plus::Challenges,
+    commitments: Vec<RistrettoPoint>,
+    binding: [u8; 32],
+}
+
+/// One entry's replayed transcript.
+// The range variant is the common case and was stored unboxed before; boxing it would add an
+// allocation per proof.
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum Replayed {
+    Range(Challenges),
+    Plus(alloc::boxed::Box<PlusReplayed>),
+}
+
+impl Replayed {
+    /// 32 bytes binding the proof, its statement and transcript (for deterministic weights).
+    pub fn binding(&self) -> &[u8; 32] {
+        match self {
+            Replayed::Range(c) => &c.binding,
+            Replayed::Plus(p) => &p.binding,
+        }
+    }
+}
+
+impl PlusEntry<'_> {
+    fn replay(&self) -> Result<PlusReplayed, Error> {
+        let mut transcript = self.transcript.clone();
+        let (ch, commitments) =
+            self.proof
+                .challenges(self.gens.pedersen(), &mut transcript, self.statement)?;
+        // The scalars of the proof are not in the protocol's transcript: bind them too.
+        let p = self.proof;
+        transcript.append_message(b"dom-sep", b"bpkit batch plus binding");
+        transcript.append_message(b"r1", p.r1.as_bytes());
+        transcript.append_message(b"s1", p.s1.as_bytes());
+        for d in &p.d1 {
+            transcript.append_message(b"d1", d.as_bytes());
+        }
+        let mut binding = [0u8; 32];
+        transcript.challenge_bytes(b"batch binding", &mut binding);
+        Ok(PlusReplayed {
+            ch,
+            commitments,
+            binding,
+        })
+    }
+
+    /// The weighted equation, single generators resolved against `pc_gens`.
+    fn equation(
+        &self,
+        r: &PlusReplayed,
+        weight: Scalar,
+        pc_gens: &PedersenGens,
+    ) -> Result<Equation, Error> {
+        let eq = self
+            .proof
+            .equation_from(&r.ch, self.statement, r.commitments.clone())?;
+        let gens = self.gens.pedersen();
+        // A point equal to `B` or `B̃` shares its scalar with the range proofs; any other is
+        // summed per distinct point.
+        let resolve = |p: &RistrettoPoint| {
+            if p == pc_gens.b() {
+                Base::Value
+            } else if p == pc_gens.b_blinding() {
+                Base::Blinding(0)
+            } else {
+                Base::Other(*p)
+            }
+        };
+        let mut bases = Vec::with_capacity(eq.b_blinding.len().saturating_add(1));
+        bases.push((resolve(gens.value_base()), eq.b * weight));
+        for (p, s) in gens.blinding_bases().iter().zip(&eq.b_blinding) {
+            bases.push((resolve(p), s * weight));
+        }
+        let w = Mont::from_scalar(&weight);
+        let mont = |v: &[Scalar]| -> Vec<Mont> {
+            v.iter().map(|s| Mont::from_scalar(s).mul(&w)).collect()
+        };
+        Ok(Equation {
+            fixed: FixedTerms::Plus(PlusTerms {
+                n: eq.n,
+                parties: eq.parties,
+                bases,
+                g: mont(&eq.g),
+                h: mont(&eq.h),
+            }),
+            dynamic_scalars: eq.dynamic_scalars.iter().map(|s| s * weight).collect(),
+            dynamic_points: eq.dynamic_points,
+        })
+    }
+}
+
+impl RangeEntry<'_> {
     fn view(&self) -> Result<ProofView, Error> {
         match self.source {
             Source::Parsed(p) => Ok(ProofView::of(p)),
@@ -46,16 +203,8 @@ impl Entry<'_> {
         }
     }
 
-    fn replay(&self, bp_gens: &BulletproofGens) -> Result<Challenges, Error> {
-        let s = self.statement;
-        if !bp_gens.covers(s.bits(), s.padded_values()) {
-            return Err(Error::GeneratorsTooSmall {
-                needed: s.bits().saturating_mul(s.padded_values()),
-                available: bp_gens
-                    .gens_capacity()
-                    .saturating_mul(bp_gens.party_capacity()),
-            });
-        }
+    fn replay(&self) -> Result<Challenges, Error> {
+        let s = &*self.statement;
         let view = self.view()?;
         let mut transcript = self.transcript.clone();
         replay(&view, s, &mut transcript)
@@ -78,7 +227,7 @@ pub(crate) fn replay_all(
     exec: &Executor,
     entries: &[Entry<'_>],
     bp_gens: &BulletproofGens,
-) -> Vec<Result<Challenges, Error>> {
+) -> Vec<Result<Replayed, Error>> {
     exec.map_slices(entries, |_, part| {
         part.iter().map(|e| e.replay(bp_gens)).collect::<Vec<_>>()
     })
@@ -117,20 +266,28 @@ impl Prepared {
 pub(crate) fn prepare_chunk(
     exec: &Executor,
     entries: &[Entry<'_>],
-    replayed: &[Result<Challenges, Error>],
+    replayed: &[Result<Replayed, Error>],
     weights: &[Scalar],
     offset: usize,
     keep: bool,
+    pc_gens: &PedersenGens,
 ) -> Prepared {
-    let items: Vec<(usize, &Entry<'_>, &Challenges, Scalar)> = entries
+    let items: Vec<Item<'_, '_>> = entries
         .iter()
         .zip(replayed)
         .zip(weights)
         .enumerate()
-        .filter_map(|(i, ((e, r), w))| Some((offset.saturating_add(i), e, r.as_ref().ok()?, *w)))
+        .filter_map(|(i, ((e, r), w))| {
+            let index = offset.saturating_add(i);
+            match (e, r.as_ref().ok()?) {
+                (Entry::Range(e), Replayed::Range(c)) => Some(Item::Range(index, e, c, *w)),
+                (Entry::Plus(e), Replayed::Plus(p)) => Some(Item::Plus(index, e, p, *w)),
+                _ => None,
+            }
+        })
         .collect();
     let mut parts = exec
-        .map_slices(&items, |_, part| prepare_part(part, keep))
+        .map_slices(&items, |_, part| prepare_part(part, keep, pc_gens))
         .into_iter();
     let mut out = parts.next().unwrap_or_default();
     for p in parts {
@@ -139,7 +296,41 @@ pub(crate) fn prepare_chunk(
     out
 }
 
-fn prepare_part(items: &[(usize, &Entry<'_>, &Challenges, Scalar)], keep: bool) -> Prepared {
+/// An entry of pass 2 with its index, replayed transcript and weight.
+enum Item<'e, 'a> {
+    Range(usize, &'e RangeEntry<'a>, &'e Challenges, Scalar),
+    Plus(usize, &'e PlusEntry<'a>, &'e PlusReplayed, Scalar),
+}
+
+fn prepare_part(items: &[Item<'_, '_>], keep: bool, pc_gens: &PedersenGens) -> Prepared {
+    let ranges: Vec<(usize, &RangeEntry<'_>, &Challenges, Scalar)> = items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Range(a, b, c, d) => Some((*a, *b, *c, *d)),
+            Item::Plus(..) => None,
+        })
+        .collect();
+    let mut out = prepare_ranges(&ranges, keep);
+    for item in items {
+        let Item::Plus(index, entry, replayed, weight) = item else {
+            continue;
+        };
+        match entry.equation(replayed, *weight, pc_gens) {
+            Ok(eq) => {
+                out.fixed.add(&eq.fixed);
+                out.scalars.extend_from_slice(&eq.dynamic_scalars);
+                out.points.extend_from_slice(&eq.dynamic_points);
+                if keep {
+                    out.equations.push((*index, eq));
+                }
+            }
+            Err(e) => out.failures.push((*index, e)),
+        }
+    }
+    out
+}
+
+fn prepare_ranges(items: &[(usize, &RangeEntry<'_>, &Challenges, Scalar)], keep: bool) -> Prepared {
     let mut out = Prepared::default();
     // One inversion for every y and u_j of the part (none is zero: checked by `replay`).
     let mut inverses: Vec<Scalar> = items
@@ -164,7 +355,7 @@ fn prepare_part(items: &[(usize, &Entry<'_>, &Challenges, Scalar)], keep: bool) 
         let (p0, s0) = (out.points.len(), out.scalars.len());
         let terms = entry.view().and_then(|view| {
             entry.append_points(&view, &mut out.points)?;
-            decompress_commitments(entry.statement, &mut out.points)?;
+            decompress_commitments(&entry.statement, &mut out.points)?;
             let terms = prepare(ch, &view, inv, *weight, &mut out.scalars)?;
             if out.points.len().saturating_sub(p0) != out.scalars.len().saturating_sub(s0) {
                 return Err(Error::VerificationFailed);

@@ -27,6 +27,9 @@ pub(crate) enum Base {
     Value,
     /// A Pedersen blinding generator: `B̃` is 0 (extended commitments would use more).
     Blinding(u8),
+    /// Any other single generator (a Bulletproofs+ blinding base, Tari's bases), keyed by
+    /// the point itself so that proofs over the same generator set share it.
+    Other(RistrettoPoint),
 }
 
 /// A family of fixed vector generators, indexed by party and position.
@@ -39,10 +42,30 @@ pub(crate) enum VectorSet {
 }
 
 /// The scalars one proof puts on fixed generators, in compact form.
+// The range variant is compact by design (no allocation); the size difference is accepted.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub(crate) enum FixedTerms {
     /// A range proof (`bulletproofs` protocol).
     Range(RangeTerms),
+    /// A Bulletproofs+ range proof.
+    Plus(PlusTerms),
+}
+
+/// A Bulletproofs+ proof's weighted fixed-generator scalars: one per single generator, and the
+/// `G`, `H` scalars in full (party-major, `n` per party).
+#[derive(Clone, Debug)]
+pub(crate) struct PlusTerms {
+    /// Bits per party `n`.
+    pub n: usize,
+    /// Parties `m'`.
+    pub parties: usize,
+    /// Scalars on single generators (value base, blinding bases).
+    pub bases: Vec<(Base, Scalar)>,
+    /// Scalars on `G`.
+    pub g: Vec<Mont>,
+    /// Scalars on `H`.
+    pub h: Vec<Mont>,
 }
 
 /// A range proof's fixed-generator scalars (see `range_proof::verifier::prepare`); the vector

@@ -29,11 +29,14 @@ pub(crate) fn holds(
     for (_, eq) in set {
         eq.add_to(&mut fixed, &mut scalars, &mut points);
     }
+    let (other_scalars, other_points) = fixed.other_terms();
     let Some((mut all_scalars, mut all_points)) = fixed.terms(pc_gens, bp_gens) else {
         return false;
     };
     all_scalars.extend(scalars);
     all_points.extend(points.iter());
+    all_scalars.extend(other_scalars);
+    all_points.extend(other_points.iter());
     // Variable-time: verification scalars and points are public.
     exec.vartime_msm(&all_scalars, &all_points)
         .is_some_and(|p| p.is_identity())

@@ -1,6 +1,10 @@
 //! Batch verification: many proofs, each with its own statement and transcript, checked with
 //! one multiscalar multiplication in which each fixed generator appears once.
 //!
+//! A batch may mix range proofs ([`BatchVerifier::add_range_proof`]), Bulletproofs+ proofs of any
+//! size, extension degree and generator set ([`BatchVerifier::add_plus_proof`]) and interval
+//! proofs ([`BatchVerifier::add_interval_proof`]).
+//!
 //! Each proof's verification equation `E_i = 0` is multiplied by a weight `ρ_i` and the
 //! equations are added up; the batch accepts iff `Σ ρ_i·E_i = 0`. With weights the prover
 //! cannot predict, an invalid proof makes the sum non-zero except with probability `2⁻¹²⁸`
@@ -46,11 +50,13 @@ mod weights;
 
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens, VerifierTable};
+use crate::group::CompressedRistretto;
 use crate::group::{RistrettoPoint, Scalar};
-use crate::range_proof::{Challenges, RangeProof, RangeStatement};
+use crate::plus::{PlusGens, PlusProof, PlusStatement};
+use crate::range_proof::{Interval, IntervalProof, RangeProof, RangeStatement};
 use accumulator::FixedAccumulator;
 use alloc::vec::Vec;
-use chunk::{Entry, Source};
+use chunk::{Entry, PlusEntry, RangeEntry, Replayed, Source, StatementRef};
 use curve25519_dalek::traits::IsIdentity;
 use merlin::Transcript;
 use parallel::Executor;
@@ -215,7 +221,59 @@ impl<'a> BatchVerifier<'a> {
         statement: &'a RangeStatement,
         transcript: Transcript,
     ) -> usize {
-        self.push(Source::Parsed(proof), statement, transcript)
+        self.push(
+            Source::Parsed(proof),
+            StatementRef::Borrowed(statement),
+            transcript,
+        )
+    }
+
+    /// Adds a Bulletproofs+ proof with its statement, its generators (any extension degree,
+    /// bpkit's or Tari's) and the transcript it was made with. Returns its index.
+    ///
+    /// The value base and the vector generators `G`, `H` are shared with the batch's range
+    /// proofs when they are the same points; other bases are summed per distinct point.
+    pub fn add_plus_proof(
+        &mut self,
+        proof: &'a PlusProof,
+        statement: &'a PlusStatement,
+        gens: &'a PlusGens,
+        transcript: Transcript,
+    ) -> usize {
+        self.entries.push(Entry::Plus(PlusEntry {
+            proof,
+            statement,
+            gens,
+            transcript,
+        }));
+        self.entries.len().saturating_sub(1)
+    }
+
+    /// Adds an interval proof that `commitment` opens to a value in `interval` (`bits`-bit
+    /// range proofs), with the transcript it was made with. Returns its index.
+    ///
+    /// Fails (and adds nothing) when `bits` does not fit the interval, the commitment does not
+    /// decode, or (with [`BatchVerifier::new`] and no `std`) no generators are available.
+    pub fn add_interval_proof(
+        &mut self,
+        proof: &'a IntervalProof,
+        commitment: &CompressedRistretto,
+        interval: &Interval,
+        bits: usize,
+        mut transcript: Transcript,
+    ) -> Result<usize, Error> {
+        let pc_gens = match self.gens {
+            Gens::Borrowed(pc, _) => pc,
+            #[cfg(feature = "std")]
+            Gens::Shared => crate::generators::shared_pedersen(),
+        };
+        let statement = IntervalProof::statement(pc_gens, commitment, interval, bits)?;
+        interval.bind(&mut transcript, commitment);
+        Ok(self.push(
+            Source::Parsed(proof.range_proof()),
+            StatementRef::Owned(statement),
+            transcript,
+        ))
     }
 
     /// Adds an encoded range proof; it is parsed (strictly, as [`RangeProof::from_bytes`]) and
@@ -226,20 +284,24 @@ impl<'a> BatchVerifier<'a> {
         statement: &'a RangeStatement,
         transcript: Transcript,
     ) -> usize {
-        self.push(Source::Bytes(bytes), statement, transcript)
+        self.push(
+            Source::Bytes(bytes),
+            StatementRef::Borrowed(statement),
+            transcript,
+        )
     }
 
     fn push(
         &mut self,
         source: Source<'a>,
-        statement: &'a RangeStatement,
+        statement: StatementRef<'a>,
         transcript: Transcript,
     ) -> usize {
-        self.entries.push(Entry {
+        self.entries.push(Entry::Range(RangeEntry {
             source,
             statement,
             transcript,
-        });
+        }));
         self.entries.len().saturating_sub(1)
     }
 
@@ -288,16 +350,8 @@ impl<'a> BatchVerifier<'a> {
             Gens::Borrowed(pc, bp) => (pc, bp),
             #[cfg(feature = "std")]
             Gens::Shared => {
-                let n = entries
-                    .iter()
-                    .map(|e| e.statement.bits())
-                    .max()
-                    .unwrap_or(0);
-                let m = entries
-                    .iter()
-                    .map(|e| e.statement.padded_values())
-                    .max()
-                    .unwrap_or(0);
+                let n = entries.iter().map(|e| e.shape().0).max().unwrap_or(0);
+                let m = entries.iter().map(|e| e.shape().1).max().unwrap_or(0);
                 shared = crate::generators::shared(n, m);
                 // 11: the fewest dynamic points of a proof (n = 8, m = 1).
                 if m <= 1 && entries.len().saturating_mul(11) <= TABLE_MAX_DYNAMIC {
@@ -343,7 +397,7 @@ impl Batch<'_, '_> {
             Weights::Deterministic => weights::deterministic(
                 replayed
                     .iter()
-                    .map(|r| r.as_ref().ok().map(|c: &Challenges| &c.binding)),
+                    .map(|r| r.as_ref().ok().map(Replayed::binding)),
                 count,
             ),
         };
@@ -378,17 +432,23 @@ impl Batch<'_, '_> {
             }
         }
         let table = self.table.filter(|_| {
-            chunks == 1 && fixed.parties() <= 1 && last.points.len() <= TABLE_MAX_DYNAMIC
+            chunks == 1
+                && fixed.parties() <= 1
+                && fixed.standard_bases()
+                && last.points.len() <= TABLE_MAX_DYNAMIC
         });
         let holds = if let Some(table) = table {
             // Variable-time: verification scalars and points are public.
             fixed.check_with_table(table, self.bp_gens, &last.scalars, &last.points) == Some(true)
         } else {
+            let (other_scalars, other_points) = fixed.other_terms();
             !malformed
                 && match fixed.terms(self.pc_gens, self.bp_gens) {
                     Some((mut scalars, mut points)) => {
                         scalars.extend_from_slice(&last.scalars);
                         points.extend(last.points.iter());
+                        scalars.extend(other_scalars);
+                        points.extend(other_points.iter());
                         // Variable-time: verification scalars and points are public.
                         self.exec
                             .vartime_msm(&scalars, &points)
@@ -449,7 +509,7 @@ impl Batch<'_, '_> {
     /// Pass 2 over entries `lo..hi`.
     fn prepare(
         &self,
-        replayed: &[Result<Challenges, Error>],
+        replayed: &[Result<Replayed, Error>],
         weights: &[Scalar],
         lo: usize,
         hi: usize,
@@ -462,6 +522,7 @@ impl Batch<'_, '_> {
             weights.get(lo..hi).unwrap_or(&[]),
             lo,
             keep,
+            self.pc_gens,
         )
     }
 }

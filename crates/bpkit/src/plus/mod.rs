@@ -31,6 +31,7 @@ pub use parameters::{ExtendedPedersenGens, PlusGens, MAX_EXTENSION};
 pub use proof::{PlusProof, MAX_PLUS_PROOF_SIZE, MIN_PLUS_PROOF_SIZE};
 pub use recovery::RecoveryMode;
 pub use statement::PlusStatement;
+pub(crate) use verifier::Challenges;
 pub use witness::{ExtendedOpening, RecoverySeed};
 
 // The verification equation, for the batch verifier.

@@ -78,7 +78,7 @@ impl Interval {
     }
 
     /// Binds the interval and the user's commitment into the transcript.
-    fn bind(&self, transcript: &mut Transcript, commitment: &CompressedRistretto) {
+    pub(crate) fn bind(&self, transcript: &mut Transcript, commitment: &CompressedRistretto) {
         transcript.append_message(b"dom-sep", b"bpkit interval v1");
         transcript.append_u64(b"a", self.a);
         transcript.append_message(b"b", &self.b.to_le_bytes());
