@@ -3,6 +3,7 @@
 use crate::error::CliError;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, Read, Write};
+use zeroize::Zeroize;
 
 /// Largest input file accepted: far above any envelope or opening (a 64-value proof envelope is
 /// about 7 KiB), small enough that a wrong file is refused before it is read.
@@ -14,16 +15,7 @@ pub const MAX_INPUT: u64 = 1 << 20;
 /// whose metadata does not tell, such as pipes or files growing meanwhile). Exit 4 if the file
 /// cannot be read, 3 if it is too large or not UTF-8.
 pub fn read_input(path: &str) -> Result<String, CliError> {
-    let file = File::open(path).map_err(|e| CliError::io(format!("cannot open {path}"), e))?;
-    let meta = file
-        .metadata()
-        .map_err(|e| CliError::io(format!("cannot read {path}"), e))?;
-    if meta.is_dir() {
-        return Err(CliError::io(
-            format!("cannot read {path}"),
-            std::io::Error::other("is a directory"),
-        ));
-    }
+    let (file, meta) = open_file(path)?;
     if meta.len() > MAX_INPUT {
         return Err(too_large(path));
     }
@@ -35,6 +27,21 @@ pub fn read_input(path: &str) -> Result<String, CliError> {
         return Err(too_large(path));
     }
     String::from_utf8(bytes).map_err(|_| CliError::Malformed(format!("{path}: not UTF-8 text")))
+}
+
+/// Opens a file for reading with its metadata; a directory is an I/O error (exit 4).
+fn open_file(path: &str) -> Result<(File, std::fs::Metadata), CliError> {
+    let file = File::open(path).map_err(|e| CliError::io(format!("cannot open {path}"), e))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| CliError::io(format!("cannot read {path}"), e))?;
+    if meta.is_dir() {
+        return Err(CliError::io(
+            format!("cannot read {path}"),
+            std::io::Error::other("is a directory"),
+        ));
+    }
+    Ok((file, meta))
 }
 
 fn too_large(path: &str) -> CliError {
@@ -78,12 +85,9 @@ pub fn print(text: &str) -> Result<(), CliError> {
         .map_err(|e| CliError::io("cannot write to standard output", e))
 }
 
-/// Overwrites a string holding a secret before it is dropped. Best effort: without `unsafe` or
-/// a zeroizing crate the compiler may in principle elide the writes; `black_box` discourages it.
-pub fn wipe(text: String) {
-    let mut bytes = text.into_bytes();
-    bytes.fill(0);
-    std::hint::black_box(&bytes);
+/// Zeroizes a string holding a secret before it is dropped.
+pub fn wipe(mut text: String) {
+    text.zeroize();
 }
 
 /// Reads a file line by line (lines split at `\n`), each line at most `max_line` bytes, and
@@ -92,16 +96,7 @@ pub fn wipe(text: String) {
 ///
 /// Exit 4 if the file cannot be read, 3 (naming the line) if a line is too long.
 pub fn read_lines(path: &str, max_line: u64) -> Result<Vec<(usize, Vec<u8>)>, CliError> {
-    let file = File::open(path).map_err(|e| CliError::io(format!("cannot open {path}"), e))?;
-    let meta = file
-        .metadata()
-        .map_err(|e| CliError::io(format!("cannot read {path}"), e))?;
-    if meta.is_dir() {
-        return Err(CliError::io(
-            format!("cannot read {path}"),
-            std::io::Error::other("is a directory"),
-        ));
-    }
+    let (file, _) = open_file(path)?;
     let mut reader = std::io::BufReader::new(file);
     let mut lines = Vec::new();
     let mut number: usize = 0;
