@@ -397,6 +397,14 @@ impl PlusGensCache {
             .map(|(_, _, gens)| gens)
             .ok_or(bpkit::Error::InvalidExtensionDegree(k))
     }
+
+    /// The generators of `set` with `k` blinding bases, if [`PlusGensCache::get`] built them.
+    pub fn find(&self, set: GeneratorSet, k: usize) -> Option<&PlusGens> {
+        self.built
+            .iter()
+            .find(|(s, d, _)| *s == set && *d == k)
+            .map(|(_, _, gens)| gens)
+    }
 }
 
 /// Decodes the proof and verifies it against the envelope's statement.

@@ -3,21 +3,22 @@
 use super::Status;
 use crate::args::{Flag, Parsed};
 use crate::decimal;
-use crate::envelope::{self, Envelope, PlusGensCache, Scheme};
+use crate::envelope::{self, GeneratorSet, PlusGensCache, Scheme};
 use crate::error::{describe, CliError};
 use crate::files::{print, read_lines, MAX_INPUT};
 use bpkit::batch::{BatchOptions, BatchVerifier};
-use bpkit::{RangeProof, RangeStatement};
+use bpkit::plus::{PlusProof, PlusStatement};
+use bpkit::group::CompressedRistretto;
+use bpkit::{Interval, IntervalProof, RangeProof, RangeStatement};
 
 /// Usage text.
 pub const USAGE: &str = "\
 Usage: bpkit batch-verify [--threads N] FILE.jsonl
 
 Verifies the proof envelopes of FILE.jsonl, one per line, each as `bpkit verify` reads it
-(blank lines are skipped; each line at most 1 MiB). Every Bulletproofs (bp) range proof is
-checked in one batch: one multiscalar multiplication for all of them, with random weights, and
-the false ones found by bisection. Bulletproofs+ (bp+) envelopes and bp interval proofs are
-verified one by one.
+(blank lines are skipped; each line at most 1 MiB). Every proof (bp range and interval proofs,
+bp+ proofs of either generator set, any sizes) is checked in one batch: one multiscalar
+multiplication for all of them, with random weights, and the false ones found by bisection.
 
 Prints `valid: N proof(s)` and exits 0 if every proof holds. Otherwise prints
 `invalid: line A` or `invalid: lines A, B, ...` (the 1-based line numbers of the false proofs),
@@ -56,12 +57,16 @@ fn parse_threads(text: &str) -> Result<usize, CliError> {
         })
 }
 
-/// A decoded line.
+/// A decoded line. Proofs are boxed (about 1 KiB each).
 enum Item {
-    /// A range proof (boxed: about 1 KiB), its statement and label, for the batch.
-    Batched(Box<RangeProof>, RangeStatement, String),
-    /// Anything else, verified on its own.
-    Single(Envelope),
+    /// A range proof with its statement and label.
+    Range(Box<RangeProof>, RangeStatement, String),
+    /// An interval proof: the proof, its commitment, interval, bits and label.
+    Interval(Box<IntervalProof>, CompressedRistretto, Interval, usize, String),
+    /// A Bulletproofs+ proof with its statement, generator set and label.
+    Plus(Box<PlusProof>, PlusStatement, GeneratorSet, String),
+    /// A well-formed proof whose statement cannot hold (reported as `verify` would).
+    Rejected(bpkit::Error),
 }
 
 /// `line 3` or `lines 3, 17`.
@@ -94,24 +99,40 @@ fn decode(bytes: &[u8]) -> Result<Option<Item>, String> {
     }
     let envelope = envelope::parse(text).map_err(|e| e.to_string())?;
     let proof_error = |e: bpkit::Error| format!("malformed proof: {}", describe(&e));
-    match &envelope.scheme {
+    let label = envelope.label;
+    match envelope.scheme {
         Scheme::Bp { range: None } => {
-            let statement = RangeStatement::new(envelope.bits, envelope.commitments.clone())
-                .map_err(proof_error)?;
+            let statement =
+                RangeStatement::new(envelope.bits, envelope.commitments).map_err(proof_error)?;
             let proof = RangeProof::from_bytes(&envelope.proof).map_err(proof_error)?;
-            Ok(Some(Item::Batched(
-                Box::new(proof),
-                statement,
-                envelope.label,
-            )))
+            Ok(Some(Item::Range(Box::new(proof), statement, label)))
         }
-        Scheme::Bp { range: Some(_) } => {
-            bpkit::IntervalProof::from_bytes(&envelope.proof).map_err(proof_error)?;
-            Ok(Some(Item::Single(envelope)))
+        Scheme::Bp {
+            range: Some(interval),
+        } => {
+            let proof = IntervalProof::from_bytes(&envelope.proof).map_err(proof_error)?;
+            Ok(Some(match envelope.commitments.as_slice() {
+                [commitment] => Item::Interval(
+                    Box::new(proof),
+                    *commitment,
+                    interval,
+                    envelope.bits,
+                    label,
+                ),
+                other => Item::Rejected(bpkit::Error::InvalidAggregation(other.len())),
+            }))
         }
-        Scheme::Plus { .. } => {
-            bpkit::plus::PlusProof::from_bytes(&envelope.proof).map_err(proof_error)?;
-            Ok(Some(Item::Single(envelope)))
+        Scheme::Plus {
+            generators,
+            minimums,
+        } => {
+            let proof = PlusProof::from_bytes(&envelope.proof).map_err(proof_error)?;
+            Ok(Some(
+                match PlusStatement::with_minimums(envelope.bits, envelope.commitments, minimums) {
+                    Ok(statement) => Item::Plus(Box::new(proof), statement, generators, label),
+                    Err(e) => Item::Rejected(e),
+                },
+            ))
         }
     }
 }
@@ -128,45 +149,71 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
     let mut rng = super::os_rng()?;
 
     // 1. Decode every line; verify nothing unless every line is well-formed.
-    let mut batched = Vec::new();
-    let mut single = Vec::new();
+    let mut items = Vec::new();
     let mut problems = Vec::new();
     for (line, bytes) in read_lines(path, MAX_INPUT)? {
         match decode(&bytes) {
             Ok(None) => {}
-            Ok(Some(Item::Batched(proof, statement, label))) => {
-                batched.push((line, proof, statement, label));
-            }
-            Ok(Some(Item::Single(envelope))) => single.push((line, envelope)),
+            Ok(Some(item)) => items.push((line, item)),
             Err(why) => problems.push((line, why)),
         }
     }
     if !problems.is_empty() {
         return Err(malformed_lines(path, &problems));
     }
-    let total = batched.len().saturating_add(single.len());
-    if total == 0 {
+    if items.is_empty() {
         return Err(CliError::Malformed(format!(
             "{path}: no proof envelope (the file is empty or blank)"
         )));
     }
 
-    // 2. Verify: the range proofs in one batch, the rest one by one.
-    let mut failures: Vec<(usize, bpkit::Error)> = Vec::new();
-    let mut batch = BatchVerifier::new().with_options(BatchOptions::default().threads(threads));
-    for (_, proof, statement, label) in &batched {
-        batch.add_range_proof(proof, statement, envelope::transcript(label));
-    }
-    if let Err(e) = batch.verify(&mut rng) {
-        for (index, error) in e.failures() {
-            let line = batched.get(*index).map_or(0, |(line, ..)| *line);
-            failures.push((line, *error));
+    // 2. The Bulletproofs+ generators, each set and extension degree built once (with its
+    //    tables) before the batch borrows them.
+    let mut cache = PlusGensCache::default();
+    for (_, item) in &items {
+        if let Item::Plus(proof, _, set, _) = item {
+            // The degree was checked by decoding; an error here shows up again below.
+            let _ = cache.get(*set, proof.extension_degree());
         }
     }
-    let mut cache = PlusGensCache::default();
-    for (line, envelope) in &single {
-        if let Err(e) = envelope::verify_with(envelope, &mut cache) {
-            failures.push((*line, e));
+
+    // 3. Verify every proof in one batch: one multiscalar multiplication, random weights.
+    let mut failures: Vec<(usize, bpkit::Error)> = Vec::new();
+    let mut batch = BatchVerifier::new().with_options(BatchOptions::default().threads(threads));
+    let mut batch_lines = Vec::with_capacity(items.len());
+    for (line, item) in &items {
+        let added = match item {
+            Item::Range(proof, statement, label) => {
+                Ok(batch.add_range_proof(proof, statement, envelope::transcript(label)))
+            }
+            Item::Interval(proof, commitment, interval, bits, label) => batch.add_interval_proof(
+                proof,
+                commitment,
+                interval,
+                *bits,
+                envelope::transcript(label),
+            ),
+            Item::Plus(proof, statement, set, label) => {
+                let degree = proof.extension_degree();
+                cache
+                    .find(*set, degree)
+                    .ok_or(bpkit::Error::InvalidExtensionDegree(degree))
+                    .map(|gens| {
+                        batch.add_plus_proof(proof, statement, gens, envelope::transcript(label))
+                    })
+            }
+            Item::Rejected(e) => Err(*e),
+        };
+        match added {
+            Ok(_) => batch_lines.push(*line),
+            Err(e) => failures.push((*line, e)),
+        }
+    }
+    let batched = batch.len();
+    if let Err(e) = batch.verify(&mut rng) {
+        for (index, error) in e.failures() {
+            let line = batch_lines.get(*index).copied().unwrap_or(0);
+            failures.push((line, *error));
         }
     }
     failures.sort_by_key(|(line, _)| *line);
@@ -183,12 +230,8 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
         return Err(malformed_lines(path, &problems));
     }
     if invalid.is_empty() {
-        let how = match (batched.len(), single.len()) {
-            (_, 0) => "in one batch".to_owned(),
-            (0, _) => "one by one".to_owned(),
-            (b, s) => format!("{b} in one batch, {s} one by one"),
-        };
-        print(&format!("valid: {total} proof(s) ({how})\n"))?;
+        debug_assert_eq!(batched, items.len());
+        print(&format!("valid: {batched} proof(s) (in one batch)\n"))?;
         return Ok(Status::Ok);
     }
     let lines: Vec<usize> = invalid.iter().map(|(line, _)| *line).collect();
