@@ -7,8 +7,8 @@ use crate::envelope::{self, GeneratorSet, PlusGensCache, Scheme};
 use crate::error::{describe, CliError};
 use crate::files::{print, read_lines, MAX_INPUT};
 use bpkit::batch::{BatchOptions, BatchVerifier};
-use bpkit::plus::{PlusProof, PlusStatement};
 use bpkit::group::CompressedRistretto;
+use bpkit::plus::{PlusProof, PlusStatement};
 use bpkit::{Interval, IntervalProof, RangeProof, RangeStatement};
 
 /// Usage text.
@@ -62,7 +62,13 @@ enum Item {
     /// A range proof with its statement and label.
     Range(Box<RangeProof>, RangeStatement, String),
     /// An interval proof: the proof, its commitment, interval, bits and label.
-    Interval(Box<IntervalProof>, CompressedRistretto, Interval, usize, String),
+    Interval(
+        Box<IntervalProof>,
+        CompressedRistretto,
+        Interval,
+        usize,
+        String,
+    ),
     /// A Bulletproofs+ proof with its statement, generator set and label.
     Plus(Box<PlusProof>, PlusStatement, GeneratorSet, String),
     /// A well-formed proof whose statement cannot hold (reported as `verify` would).
@@ -112,13 +118,9 @@ fn decode(bytes: &[u8]) -> Result<Option<Item>, String> {
         } => {
             let proof = IntervalProof::from_bytes(&envelope.proof).map_err(proof_error)?;
             Ok(Some(match envelope.commitments.as_slice() {
-                [commitment] => Item::Interval(
-                    Box::new(proof),
-                    *commitment,
-                    interval,
-                    envelope.bits,
-                    label,
-                ),
+                [commitment] => {
+                    Item::Interval(Box::new(proof), *commitment, interval, envelope.bits, label)
+                }
                 other => Item::Rejected(bpkit::Error::InvalidAggregation(other.len())),
             }))
         }
