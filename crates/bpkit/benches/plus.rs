@@ -277,11 +277,18 @@ fn batch_ratio() {
         .collect();
     let statements: Vec<TariStatement<RistrettoPoint>> =
         setups.iter().map(|s| s.tari_statement.clone()).collect();
-    let proofs: Vec<RistrettoRangeProof> = setups.iter().map(|s| s.tari_proof.clone()).collect();
+    // Both sides start from the proofs' bytes: Tari decompresses its points in `verify_batch`,
+    // bpkit in `from_bytes`, so parsing is part of the work on both sides.
+    let our_bytes: Vec<Vec<u8>> = setups.iter().map(|s| s.proof.to_bytes()).collect();
+    let tari_bytes: Vec<Vec<u8>> = setups.iter().map(|s| s.tari_proof.to_bytes()).collect();
     let ours = |deterministic: bool| {
+        let proofs: Vec<PlusProof> = our_bytes
+            .iter()
+            .map(|b| PlusProof::from_bytes(b).unwrap())
+            .collect();
         let mut batch = bpkit::batch::BatchVerifier::new();
-        for s in &setups {
-            batch.add_plus_proof(&s.proof, &s.statement, &s.gens, Transcript::new(b"bench"));
+        for (s, proof) in setups.iter().zip(&proofs) {
+            batch.add_plus_proof(proof, &s.statement, &s.gens, Transcript::new(b"bench"));
         }
         if deterministic {
             batch.verify_deterministic().unwrap();
@@ -290,6 +297,10 @@ fn batch_ratio() {
         }
     };
     let theirs = || {
+        let proofs: Vec<RistrettoRangeProof> = tari_bytes
+            .iter()
+            .map(|b| RistrettoRangeProof::from_bytes(b).unwrap())
+            .collect();
         let mut transcripts: Vec<tari_merlin::Transcript> = (0..COUNT)
             .map(|_| tari_merlin::Transcript::new(b"bench"))
             .collect();
@@ -301,9 +312,19 @@ fn batch_ratio() {
         )
         .unwrap();
     };
+    // For profiling: `BPKIT_PLUS_PROFILE=ROUNDS` runs only bpkit's batch, ROUNDS times.
+    if let Some(rounds) = std::env::var("BPKIT_PLUS_PROFILE")
+        .ok()
+        .and_then(|r| r.parse::<usize>().ok())
+    {
+        for _ in 0..rounds {
+            ours(false);
+        }
+        return;
+    }
     ours(false);
     theirs();
-    println!("\ninterleaved, thread CPU time, medians, per batch of {COUNT}:");
+    println!("\ninterleaved, thread CPU time, medians, per batch of {COUNT} (from bytes):");
     interleaved("batch 256 rnd", 15, || ours(false), theirs);
     interleaved("batch 256 det", 15, || ours(true), theirs);
 }
@@ -312,6 +333,11 @@ criterion_group!(benches, bench);
 
 fn main() {
     if std::env::var_os("BPKIT_PLUS_BATCH_ONLY").is_some() {
+        batch_ratio();
+        return;
+    }
+    if std::env::var_os("BPKIT_PLUS_RATIOS_ONLY").is_some() {
+        ratios();
         batch_ratio();
         return;
     }

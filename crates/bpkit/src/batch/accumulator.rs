@@ -5,7 +5,7 @@
 //! Memory: one scalar per fixed generator used by the batch (at most `2·64·64 + 2`), whatever
 //! the number of proofs.
 
-use super::equation::{Base, FixedTerms, PlusTerms, RangeTerms, VectorSet};
+use super::equation::{Base, FixedTerms, PlusTerms, RangeTerms, VectorSet, VectorTerms};
 use super::scalar::Mont;
 use crate::generators::{BulletproofGens, PedersenGens, VerifierTable};
 use crate::group::{msm, RistrettoPoint, Scalar};
@@ -82,19 +82,7 @@ impl FixedAccumulator {
         for (base, s) in &t.bases {
             add_base(&mut self.bases, *base, *s);
         }
-        let n = t.n;
-        if n == 0 {
-            return;
-        }
-        ensure(&mut self.g, n, t.parties);
-        ensure(&mut self.h, n, t.parties);
-        for (acc, terms) in [(&mut self.g, &t.g), (&mut self.h, &t.h)] {
-            for (a, part) in acc.iter_mut().zip(terms.chunks_exact(n)) {
-                for (x, s) in a.iter_mut().zip(part) {
-                    *x = x.add(s);
-                }
-            }
-        }
+        self.add_vectors(&t.vectors);
     }
 
     /// The scalars on [`Base::Other`] generators, with their points (owned: they are not in
@@ -112,6 +100,10 @@ impl FixedAccumulator {
     fn add_range(&mut self, t: &RangeTerms) {
         add_base(&mut self.bases, Base::Value, t.b);
         add_base(&mut self.bases, Base::Blinding(0), t.b_blinding);
+        self.add_vectors(&t.vectors);
+    }
+
+    fn add_vectors(&mut self, t: &VectorTerms) {
         let (n, parties) = (t.n, t.parties);
         if n == 0 {
             return;

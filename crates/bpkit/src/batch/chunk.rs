@@ -159,7 +159,7 @@ impl PlusEntry<'_> {
     ) -> Result<Equation, Error> {
         let eq = self
             .proof
-            .equation_from(&r.ch, self.statement, r.commitments.clone())?;
+            .terms(&r.ch, self.statement, r.commitments.clone())?;
         let gens = self.gens.pedersen();
         // A point equal to `B` or `B̃` shares its scalar with the range proofs; any other is
         // summed per distinct point.
@@ -177,18 +177,20 @@ impl PlusEntry<'_> {
         for (p, s) in gens.blinding_bases().iter().zip(&eq.b_blinding) {
             bases.push((resolve(p), s * weight));
         }
+        // The vectors are linear in their constants and bases: weight those five.
         let w = Mont::from_scalar(&weight);
-        let mont = |v: &[Scalar]| -> Vec<Mont> {
-            v.iter().map(|s| Mont::from_scalar(s).mul(&w)).collect()
-        };
+        let mut vectors = eq.vectors;
+        for x in [
+            &mut vectors.g_const,
+            &mut vectors.h_const,
+            &mut vectors.g_base,
+            &mut vectors.p_base,
+            &mut vectors.q_base,
+        ] {
+            *x = x.mul(&w);
+        }
         Ok(Equation {
-            fixed: FixedTerms::Plus(PlusTerms {
-                n: eq.n,
-                parties: eq.parties,
-                bases,
-                g: mont(&eq.g),
-                h: mont(&eq.h),
-            }),
+            fixed: FixedTerms::Plus(PlusTerms { bases, vectors }),
             dynamic_scalars: eq.dynamic_scalars.iter().map(|s| s * weight).collect(),
             dynamic_points: eq.dynamic_points,
         })

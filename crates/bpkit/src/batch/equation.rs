@@ -52,39 +52,43 @@ pub(crate) enum FixedTerms {
     Plus(PlusTerms),
 }
 
-/// A Bulletproofs+ proof's weighted fixed-generator scalars: one per single generator, and the
-/// `G`, `H` scalars in full (party-major, `n` per party).
+/// A Bulletproofs+ proof's weighted fixed-generator scalars: one per single generator (value
+/// base, blinding bases), and the `G`, `H` vectors in product form.
 #[derive(Clone, Debug)]
 pub(crate) struct PlusTerms {
-    /// Bits per party `n`.
-    pub n: usize,
-    /// Parties `m'`.
-    pub parties: usize,
     /// Scalars on single generators (value base, blinding bases).
     pub bases: Vec<(Base, Scalar)>,
-    /// Scalars on `G`.
-    pub g: Vec<Mont>,
-    /// Scalars on `H`.
-    pub h: Vec<Mont>,
+    /// Scalars on `G` and `H`.
+    pub vectors: VectorTerms,
 }
 
-/// A range proof's fixed-generator scalars (see `range_proof::verifier::prepare`); the vector
-/// parts in Montgomery form ([`Mont`]) for the expansion loops:
-/// - on `B`: `b`; on `B̃`: `b_blinding`;
-/// - on `G_j[i]` (flat index `ι = j·n + i`): `g_const − g_base·Π_{bit ∈ ι} g_factors[bit]`;
-/// - on `H_j[i]`: `h_const + p_base·Π p_factors[bit] − q_base·Π q_factors[bit]`.
+/// A range proof's fixed-generator scalars (see `range_proof::verifier::prepare`): on `B`,
+/// `b`; on `B̃`, `b_blinding`; on `G` and `H`, [`VectorTerms`].
 #[derive(Clone, Debug)]
 pub(crate) struct RangeTerms {
+    /// Scalar on `B`.
+    pub b: Scalar,
+    /// Scalar on `B̃`.
+    pub b_blinding: Scalar,
+    /// Scalars on `G` and `H`.
+    pub vectors: VectorTerms,
+}
+
+/// The scalars a proof puts on the vector generators, in product form, in Montgomery form
+/// ([`Mont`]) for the expansion loops. With `ι = j·n + i` the flat index of `G_j[i]`, `H_j[i]`:
+/// - on `G_ι`: `g_const − g_base·Π_{bit ∈ ι} g_factors[bit]`;
+/// - on `H_ι`: `h_const + p_base·Π_{bit ∈ ι} p_factors[bit] − q_base·Π_{bit ∈ ι} q_factors[bit]`.
+///
+/// Both proof systems' vectors have this shape (one multiplication per entry to expand); the
+/// constants are added once per generator over a whole batch, not once per proof.
+#[derive(Clone, Debug)]
+pub(crate) struct VectorTerms {
     /// Bits per party `n`.
     pub n: usize,
     /// Parties `m'`.
     pub parties: usize,
     /// `k = log₂(n·m')`.
     pub rounds: usize,
-    /// Scalar on `B`.
-    pub b: Scalar,
-    /// Scalar on `B̃`.
-    pub b_blinding: Scalar,
     /// Added to every `G` scalar.
     pub g_const: Mont,
     /// Added to every `H` scalar.
@@ -122,7 +126,7 @@ fn prefix(f: &[Mont; MAX_ROUNDS], k: usize) -> &[Mont] {
     f.get(..k).unwrap_or(&[])
 }
 
-impl RangeTerms {
+impl VectorTerms {
     /// The `G` and `H` scalars, flat (party-major), without the constants.
     /// `scratch` is reused between calls.
     pub fn expand(&self, g: &mut Vec<Mont>, h: &mut Vec<Mont>, scratch: &mut Vec<Mont>) {
@@ -133,6 +137,16 @@ impl RangeTerms {
         for (x, q) in h.iter_mut().zip(scratch.iter()) {
             *x = x.sub(q);
         }
+    }
+
+    /// The `G` and `H` scalars in full (constants included), flat, as dalek scalars: for a
+    /// single proof's multiscalar multiplication.
+    pub fn to_scalars(&self) -> (Vec<Scalar>, Vec<Scalar>) {
+        let (mut g, mut h, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+        self.expand(&mut g, &mut h, &mut scratch);
+        let g = g.iter().map(|x| self.g_const.sub(x).to_scalar()).collect();
+        let h = h.iter().map(|x| self.h_const.add(x).to_scalar()).collect();
+        (g, h)
     }
 }
 

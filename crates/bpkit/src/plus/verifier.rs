@@ -8,11 +8,13 @@ use super::parameters::PlusGens;
 use super::proof::PlusProof;
 use super::statement::PlusStatement;
 use super::transcript::{bind_statement, challenge_final, challenge_round, challenges_y_z};
-use super::wip::fold_scalars;
+use crate::batch::equation::VectorTerms;
+use crate::batch::scalar::Mont;
 use crate::errors::Error;
 use crate::generators::BulletproofGens;
 use crate::group::msm::{self, VartimeTable};
 use crate::group::{RistrettoPoint, Scalar};
+use crate::range_proof::MAX_ROUNDS;
 use crate::util::scalars::{powers, scalar_pow, sum_of_powers};
 use alloc::vec::Vec;
 use curve25519_dalek::traits::IsIdentity;
@@ -47,6 +49,22 @@ pub(crate) struct Equation {
     pub g: Vec<Scalar>,
     /// Scalars on `H`.
     pub h: Vec<Scalar>,
+    /// Scalars on the proof's own points.
+    pub dynamic_scalars: Vec<Scalar>,
+    /// The proof's own points: `A, A1, B, L₀…, R₀…, C₀…` (padding commitments omitted).
+    pub dynamic_points: Vec<RistrettoPoint>,
+}
+
+/// One proof's verification equation with the `G`, `H` scalars in product form: what a
+/// batch adds up ([`PlusProof::terms`]).
+#[derive(Debug, Clone)]
+pub(crate) struct Terms {
+    /// Scalars on `G`, `H`.
+    pub vectors: VectorTerms,
+    /// Scalar on the value base.
+    pub b: Scalar,
+    /// Scalars on the blinding bases.
+    pub b_blinding: Vec<Scalar>,
     /// Scalars on the proof's own points.
     pub dynamic_scalars: Vec<Scalar>,
     /// The proof's own points: `A, A1, B, L₀…, R₀…, C₀…` (padding commitments omitted).
@@ -198,57 +216,110 @@ impl PlusProof {
         self.equation_from(&ch, statement, commitments)
     }
 
-    /// The verification equation from the challenges (notes, "Verification equation").
+    /// The verification equation from the challenges (notes, "Verification equation"), with
+    /// the `G`, `H` scalars expanded: for a single proof's multiscalar multiplication.
     pub(crate) fn equation_from(
         &self,
         ch: &Challenges,
         statement: &PlusStatement,
         commitments: Vec<RistrettoPoint>,
     ) -> Result<Equation, Error> {
+        let terms = self.terms(ch, statement, commitments)?;
+        let (g, h) = terms.vectors.to_scalars();
+        Ok(Equation {
+            n: terms.vectors.n,
+            parties: terms.vectors.parties,
+            b: terms.b,
+            b_blinding: terms.b_blinding,
+            g,
+            h,
+            dynamic_scalars: terms.dynamic_scalars,
+            dynamic_points: terms.dynamic_points,
+        })
+    }
+
+    /// The verification equation from the challenges, the `G`, `H` scalars in product form
+    /// ([`VectorTerms`]; notes, "Verification equation"):
+    /// - `Gᵢ`: `−e²·z − r1·e·y⁻ⁱ·sᵢ`, where `y⁻ⁱ·sᵢ = s₀·Π_{bit k ∈ i} e_{R−1−k}²·y^{−2ᵏ}`;
+    /// - `Hᵢ`: `e²·z + e²·z^{2(j+1)}·2^{i mod n}·y^{N−i} − s1·e·s_{N−1−i}` (party `j`), where
+    ///   the middle term is `e²·z²·y^N` times `(2/y)^{2ᵏ}` per set bit `k < log₂ n` and
+    ///   `(z²·y⁻ⁿ)^{2^{k − log₂ n}}` per higher set bit, and `s_{N−1−i} = Π e_j` times
+    ///   `e_{R−1−k}⁻²` per set bit `k` of `i`.
+    ///
+    /// Each vector then costs one multiplication per entry to expand.
+    pub(crate) fn terms(
+        &self,
+        ch: &Challenges,
+        statement: &PlusStatement,
+        commitments: Vec<RistrettoPoint>,
+    ) -> Result<Terms, Error> {
         let n = statement.bits();
         let mp = statement.padded_values();
         let n_total = statement.total_bits();
         let (y, z, e) = (ch.y, ch.z, ch.e);
+        let k = ch.rounds.len();
+        if k > MAX_ROUNDS || 1usize.checked_shl(k as u32) != Some(n_total) {
+            return Err(Error::VerificationFailed);
+        }
 
         // Inverses of the round challenges and of y, in one inversion.
         let mut inverses: Vec<Scalar> = ch.rounds.iter().copied().chain([y]).collect();
         Scalar::invert_batch_alloc(&mut inverses);
         let y_inv = inverses.pop().ok_or(Error::VerificationFailed)?;
-        let s = fold_scalars(&ch.rounds, &inverses)?;
 
         let zz = z * z;
         let ee = e * e;
         let y_n = scalar_pow(&y, n_total as u64);
         let y_n1 = y_n * y;
-        let r1e = self.r1 * e;
-        let s1e = self.s1 * e;
         let ee_z = ee * z;
 
-        // Gᵢ: −e²·z − r1·e·y⁻ⁱ·sᵢ  (two multiplications per i).
-        let mut g = Vec::with_capacity(n_total);
-        let mut r1e_y_inv_i = r1e;
-        for s_i in &s {
-            g.push(-ee_z - r1e_y_inv_i * s_i);
-            r1e_y_inv_i *= y_inv;
-        }
-        // Hᵢ: e²·(z + dᵢ·y^{N−i}) − s1·e·s_{N−1−i}, dᵢ = z^{2(j+1)}·2^{i mod n} (party j):
-        // e²·dᵢ·y^{N−i} is a running product, times 2/y within a party and restarted from
-        // e²·z^{2(j+1)}·y^{N−jn} at each party (two multiplications per i).
-        let two_y_inv = Scalar::from(2u64) * y_inv;
-        let y_inv_n = scalar_pow(&y_inv, n as u64);
-        let party_step = zz * y_inv_n;
-        let mut h = Vec::with_capacity(n_total);
-        let mut party_factor = ee * zz * y_n;
-        let mut s_rev = s.iter().rev();
-        for _ in 0..mp {
-            let mut ee_d_y = party_factor;
-            for _ in 0..n {
-                let s_r = s_rev.next().ok_or(Error::VerificationFailed)?;
-                h.push(ee_z + ee_d_y - s1e * s_r);
-                ee_d_y *= two_y_inv;
+        // Per-bit factors; bit `bit` of i pairs with challenge e_{R−1−bit}.
+        let log_n = n.trailing_zeros() as usize;
+        let mut g_factors = [Mont::ZERO; MAX_ROUNDS];
+        let mut p_factors = [Mont::ZERO; MAX_ROUNDS];
+        let mut q_factors = [Mont::ZERO; MAX_ROUNDS];
+        let mut y_inv_2b = y_inv;
+        let mut two_y_inv_2b = Scalar::from(2u64) * y_inv;
+        let mut party_2b = zz * scalar_pow(&y_inv, n as u64);
+        let mut s0 = Scalar::ONE;
+        let mut e_prod = Scalar::ONE;
+        for (bit, ((gf, pf), qf)) in g_factors
+            .iter_mut()
+            .zip(p_factors.iter_mut())
+            .zip(q_factors.iter_mut())
+            .take(k)
+            .enumerate()
+        {
+            let j = k.saturating_sub(1).saturating_sub(bit);
+            let (Some(e_j), Some(e_j_inv)) = (ch.rounds.get(j), inverses.get(j)) else {
+                return Err(Error::VerificationFailed);
+            };
+            *gf = Mont::from_scalar(&(e_j * e_j * y_inv_2b));
+            *qf = Mont::from_scalar(&(e_j_inv * e_j_inv));
+            if bit < log_n {
+                *pf = Mont::from_scalar(&two_y_inv_2b);
+                two_y_inv_2b = two_y_inv_2b * two_y_inv_2b;
+            } else {
+                *pf = Mont::from_scalar(&party_2b);
+                party_2b = party_2b * party_2b;
             }
-            party_factor *= party_step;
+            y_inv_2b = y_inv_2b * y_inv_2b;
+            s0 *= e_j_inv;
+            e_prod *= e_j;
         }
+        let vectors = VectorTerms {
+            n,
+            parties: mp,
+            rounds: k,
+            g_const: Mont::from_scalar(&-ee_z),
+            h_const: Mont::from_scalar(&ee_z),
+            g_base: Mont::from_scalar(&(self.r1 * e * s0)),
+            p_base: Mont::from_scalar(&(ee * zz * y_n)),
+            q_base: Mont::from_scalar(&(self.s1 * e * e_prod)),
+            g_factors,
+            p_factors,
+            q_factors,
+        };
 
         // B: e²·ζ − e²·y^{N+1}·Σ z^{2(j+1)}·min_j − r1·y·s1, with
         // ζ = (z − z²)·Σ_{i=1..N} yⁱ − z·y^{N+1}·(2ⁿ − 1)·Σ_{j=1..m'} z^{2j}.
@@ -299,15 +370,110 @@ impl PlusProof {
                 .map(|zp| c_factor * zp),
         );
         dynamic_points.extend(commitments);
-        Ok(Equation {
-            n,
-            parties: mp,
+        Ok(Terms {
+            vectors,
             b: value,
             b_blinding: blinding,
-            g,
-            h,
             dynamic_scalars,
             dynamic_points,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(
+        clippy::unwrap_used,
+        clippy::indexing_slicing,
+        clippy::arithmetic_side_effects
+    )]
+    use super::*;
+    use crate::group::encoding::Point;
+    use crate::plus::wip::fold_scalars;
+    use alloc::vec;
+
+    /// A scalar from a counter (any values do: the formulas hold for all challenges).
+    fn scalar(i: u64) -> Scalar {
+        Scalar::from(i).invert() * Scalar::from(0x9e37_79b9_7f4a_7c15u64 ^ i)
+    }
+
+    /// The `G`, `H` scalars straight from the notes' formulas, with the folded scalars `sᵢ`.
+    fn direct(
+        proof: &PlusProof,
+        ch: &Challenges,
+        n: usize,
+        mp: usize,
+    ) -> (Vec<Scalar>, Vec<Scalar>) {
+        let big_n = n * mp;
+        let (y, z, e) = (ch.y, ch.z, ch.e);
+        let inverses: Vec<Scalar> = ch.rounds.iter().map(Scalar::invert).collect();
+        let s = fold_scalars(&ch.rounds, &inverses).unwrap();
+        let y_inv = y.invert();
+        let ee = e * e;
+        let mut g = Vec::new();
+        let mut h = Vec::new();
+        for i in 0..big_n {
+            let (j, r) = (i / n, i % n);
+            g.push(-ee * z - proof.r1 * e * scalar_pow(&y_inv, i as u64) * s[i]);
+            let d = scalar_pow(&z, 2 * (j as u64 + 1)) * scalar_pow(&Scalar::from(2u64), r as u64);
+            h.push(
+                ee * z + ee * d * scalar_pow(&y, (big_n - i) as u64)
+                    - proof.s1 * e * s[big_n - 1 - i],
+            );
+        }
+        (g, h)
+    }
+
+    #[test]
+    fn product_form_matches_the_formulas() {
+        let point = Point::from_point(*crate::generators::PedersenGens::default().b());
+        let mut seed = 1u64;
+        let mut next = || {
+            seed += 1;
+            scalar(seed)
+        };
+        for (n, m) in [
+            (8usize, 1usize),
+            (16, 3),
+            (64, 1),
+            (64, 2),
+            (8, 64),
+            (32, 5),
+        ] {
+            let mp = m.next_power_of_two();
+            let rounds = (n * mp).trailing_zeros() as usize;
+            let proof = PlusProof {
+                a: point,
+                a1: point,
+                b: point,
+                r1: next(),
+                s1: next(),
+                d1: vec![next()],
+                l: vec![point; rounds],
+                r: vec![point; rounds],
+            };
+            let statement =
+                PlusStatement::with_minimums(n, vec![point.compressed; m], vec![1; m]).unwrap();
+            let ch = Challenges {
+                y: next(),
+                z: next(),
+                rounds: (0..rounds).map(|_| next()).collect(),
+                e: next(),
+            };
+            let eq = proof
+                .equation_from(&ch, &statement, vec![point.point; m])
+                .unwrap();
+            let (g, h) = direct(&proof, &ch, n, mp);
+            assert_eq!(eq.g, g, "G, n = {n}, m = {m}");
+            assert_eq!(eq.h, h, "H, n = {n}, m = {m}");
+            // Changing any challenge changes the vectors (the test can fail).
+            let mut other = ch.clone();
+            other.rounds[0] += Scalar::ONE;
+            let eq2 = proof
+                .equation_from(&other, &statement, vec![point.point; m])
+                .unwrap();
+            assert_ne!(eq2.g, g);
+            assert_ne!(eq2.h, h);
+        }
     }
 }

@@ -15,7 +15,7 @@
 use super::proof::{ProofView, MAX_ROUNDS};
 use super::{RangeProof, RangeStatement};
 use crate::batch::accumulator::FixedAccumulator;
-use crate::batch::equation::{FixedTerms, RangeTerms};
+use crate::batch::equation::{FixedTerms, RangeTerms, VectorTerms};
 use crate::batch::scalar::Mont;
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
@@ -226,19 +226,21 @@ pub(crate) fn prepare(
 
     let rho_z = rho * z;
     let terms = RangeTerms {
-        n: ch.n,
-        parties: ch.mp,
-        rounds: k,
         b: rho * (ch.w * (proof.t_x - a * b) + c * (delta - proof.t_x)),
         b_blinding: -(rho * (proof.e_blinding + c * proof.t_x_blinding)),
-        g_const: Mont::from_scalar(&-rho_z),
-        h_const: Mont::from_scalar(&rho_z),
-        g_base: Mont::from_scalar(&(rho * a * s0)),
-        p_base: Mont::from_scalar(&(rho * zz)),
-        q_base: Mont::from_scalar(&(rho * b * u_prod)),
-        g_factors,
-        p_factors,
-        q_factors,
+        vectors: VectorTerms {
+            n: ch.n,
+            parties: ch.mp,
+            rounds: k,
+            g_const: Mont::from_scalar(&-rho_z),
+            h_const: Mont::from_scalar(&rho_z),
+            g_base: Mont::from_scalar(&(rho * a * s0)),
+            p_base: Mont::from_scalar(&(rho * zz)),
+            q_base: Mont::from_scalar(&(rho * b * u_prod)),
+            g_factors,
+            p_factors,
+            q_factors,
+        },
     };
 
     let rho_c_x = rho * c * x;

@@ -1,4 +1,5 @@
-//! The scalars of the folded generators, from the round challenges.
+//! The scalars of the folded generators, from the round challenges, built directly: the test
+//! oracle for the verifier's product form (`PlusProof::terms`).
 
 use crate::errors::Error;
 use crate::group::Scalar;
