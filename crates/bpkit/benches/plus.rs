@@ -336,6 +336,21 @@ fn main() {
         batch_ratio();
         return;
     }
+    // For profiling: `BPKIT_PLUS_PROFILE_VERIFY=ROUNDS` decodes and verifies one m = 1 proof
+    // ROUNDS times (bpkit only).
+    if let Some(rounds) = std::env::var("BPKIT_PLUS_PROFILE_VERIFY")
+        .ok()
+        .and_then(|r| r.parse::<usize>().ok())
+    {
+        let one = setup(1);
+        let bytes = one.proof.to_bytes();
+        for _ in 0..rounds {
+            let p = PlusProof::from_bytes(&bytes).unwrap();
+            p.verify(&mut Transcript::new(b"bench"), &one.gens, &one.statement)
+                .unwrap();
+        }
+        return;
+    }
     if std::env::var_os("BPKIT_PLUS_RATIOS_ONLY").is_some() {
         ratios();
         batch_ratio();
