@@ -154,6 +154,19 @@ mod tari {
 
 fn main() {
     println!("{}", bpkit::backend::report());
+    // For profiling: `BPKIT_PROFILE_VERIFY=ROUNDS` decodes and verifies one m = 1 proof ROUNDS
+    // times (bpkit only).
+    if let Some(rounds) = std::env::var("BPKIT_PROFILE_VERIFY")
+        .ok()
+        .and_then(|r| r.parse::<usize>().ok())
+    {
+        let (bytes, statement, _) = case(1, 1);
+        for _ in 0..rounds {
+            let p = RangeProof::from_bytes(black_box(&bytes)).unwrap();
+            p.verify(&mut Transcript::new(b"cmp"), &statement).unwrap();
+        }
+        return;
+    }
     let pc4 = peer::PedersenGens::default();
     for m in [1usize, 2, 4, 8, 16, 32, 64] {
         let mp = m.next_power_of_two();
