@@ -101,14 +101,24 @@ fn setup_seeded(m: usize, seed: u64) -> Setup {
     }
 }
 
-fn tari_verify(s: &Setup) {
+/// Decodes Tari's proof (its points stay compressed until `verify_batch`) and verifies it.
+fn tari_verify(s: &Setup, bytes: &[u8]) {
+    let proof = RistrettoRangeProof::from_bytes(bytes).unwrap();
     TariProof::verify_batch(
         &mut [tari_merlin::Transcript::new(b"bench")],
         std::slice::from_ref(&s.tari_statement),
-        std::slice::from_ref(&s.tari_proof),
+        std::slice::from_ref(&proof),
         VerifyAction::VerifyOnly,
     )
     .unwrap();
+}
+
+/// Decodes bpkit's proof (points decompressed here) and verifies it.
+fn bpkit_verify(s: &Setup, bytes: &[u8]) {
+    let proof = PlusProof::from_bytes(bytes).unwrap();
+    proof
+        .verify(&mut Transcript::new(b"bench"), &s.gens, &s.statement)
+        .unwrap();
 }
 
 fn bench(c: &mut Criterion) {
@@ -142,27 +152,22 @@ fn bench(c: &mut Criterion) {
             .unwrap()
         })
     });
+    // Every verification starts from the proof's bytes (both libraries decompress the points).
+    let (ours, theirs) = (one.proof.to_bytes(), one.tari_proof.to_bytes());
     group.bench_function(BenchmarkId::new("verify m=1", "bpkit"), |b| {
-        b.iter(|| {
-            one.proof
-                .verify(&mut Transcript::new(b"bench"), &one.gens, &one.statement)
-                .unwrap()
-        })
+        b.iter(|| bpkit_verify(&one, &ours))
     });
     group.bench_function(BenchmarkId::new("verify m=1", "tari"), |b| {
-        b.iter(|| tari_verify(&one))
+        b.iter(|| tari_verify(&one, &theirs))
     });
 
     let many = setup(32);
+    let (ours, theirs) = (many.proof.to_bytes(), many.tari_proof.to_bytes());
     group.bench_function(BenchmarkId::new("verify m=32", "bpkit"), |b| {
-        b.iter(|| {
-            many.proof
-                .verify(&mut Transcript::new(b"bench"), &many.gens, &many.statement)
-                .unwrap()
-        })
+        b.iter(|| bpkit_verify(&many, &ours))
     });
     group.bench_function(BenchmarkId::new("verify m=32", "tari"), |b| {
-        b.iter(|| tari_verify(&many))
+        b.iter(|| tari_verify(&many, &theirs))
     });
     group.finish();
     let _ = Scalar::ONE;
@@ -227,45 +232,21 @@ fn ratios() {
             .unwrap();
         },
     );
+    // From bytes on both sides (both libraries decompress the points).
+    let (ours, theirs) = (one.proof.to_bytes(), one.tari_proof.to_bytes());
     interleaved(
         "verify m=1",
         1000,
-        || {
-            one.proof
-                .verify(&mut Transcript::new(b"bench"), &one.gens, &one.statement)
-                .unwrap()
-        },
-        || tari_verify(&one),
-    );
-    interleaved(
-        "decode+verify m=1",
-        1000,
-        || {
-            let p = PlusProof::from_bytes(&one.proof.to_bytes()).unwrap();
-            p.verify(&mut Transcript::new(b"bench"), &one.gens, &one.statement)
-                .unwrap()
-        },
-        || {
-            let p = RistrettoRangeProof::from_bytes(&one.tari_proof.to_bytes()).unwrap();
-            TariProof::verify_batch(
-                &mut [tari_merlin::Transcript::new(b"bench")],
-                std::slice::from_ref(&one.tari_statement),
-                std::slice::from_ref(&p),
-                VerifyAction::VerifyOnly,
-            )
-            .unwrap();
-        },
+        || bpkit_verify(&one, &ours),
+        || tari_verify(&one, &theirs),
     );
     let many = setup(32);
+    let (ours, theirs) = (many.proof.to_bytes(), many.tari_proof.to_bytes());
     interleaved(
         "verify m=32",
         60,
-        || {
-            many.proof
-                .verify(&mut Transcript::new(b"bench"), &many.gens, &many.statement)
-                .unwrap()
-        },
-        || tari_verify(&many),
+        || bpkit_verify(&many, &ours),
+        || tari_verify(&many, &theirs),
     );
 }
 
@@ -358,7 +339,8 @@ fn main() {
     }
     benches();
     Criterion::default().configure_from_args().final_summary();
-    if std::env::args().all(|a| a != "--no-ratios") {
+    // `BPKIT_PLUS_NO_RATIOS=1`: criterion only (e.g. with a filter).
+    if std::env::var_os("BPKIT_PLUS_NO_RATIOS").is_none() {
         ratios();
         batch_ratio();
     }
