@@ -1,11 +1,22 @@
 //! Spreading work over threads (feature `parallel`), or running it in place.
 //!
-//! Work is split into as many contiguous parts as there are threads; each part is processed
-//! sequentially on one thread (its own batch inversion, accumulator and dynamic terms), and the
-//! parts' results are combined in order, so results do not depend on the thread count.
+//! Work is split into contiguous parts, a few per thread ([`SLICES_PER_THREAD`],
+//! [`MSM_PARTS_PER_THREAD`]) so that rayon's work stealing balances threads that run at
+//! different speeds (a shared or throttled core); each part is processed sequentially on one
+//! thread (its own batch inversion, accumulator and dynamic terms), and the parts' results are
+//! combined in order, so results do not depend on the thread count.
 
 use crate::group::{msm, RistrettoPoint, Scalar};
 use alloc::vec::Vec;
+
+/// Parts per thread for [`Executor::map_slices`]: each part costs one batch inversion and one
+/// accumulator merge, small against its proofs' decompression.
+#[cfg(feature = "parallel")]
+const SLICES_PER_THREAD: usize = 4;
+
+/// Parts per thread for [`Executor::vartime_msm`]: fewer, because each part of a Pippenger
+/// multiscalar multiplication pays its bucket sums again.
+const MSM_PARTS_PER_THREAD: usize = 2;
 
 /// Runs closures over parts of a slice, on a local thread pool or in place.
 pub(crate) struct Executor {
@@ -60,9 +71,10 @@ impl Executor {
         if items.is_empty() {
             return Vec::new();
         }
-        let len = items.len().div_ceil(self.parts.max(1)).max(1);
         #[cfg(feature = "parallel")]
         if self.parts > 1 {
+            let pieces = self.parts.saturating_mul(SLICES_PER_THREAD);
+            let len = items.len().div_ceil(pieces).max(1);
             use rayon::prelude::*;
             let run = || {
                 items
@@ -76,11 +88,7 @@ impl Executor {
                 None => run(),
             };
         }
-        items
-            .chunks(len)
-            .enumerate()
-            .map(|(i, part)| f(i.saturating_mul(len), part))
-            .collect()
+        alloc::vec![f(0, items)]
     }
 
     /// `Σ sᵢ·Pᵢ` in variable time, split over the threads. **Only for public scalars.**
@@ -99,7 +107,11 @@ impl Executor {
             // Variable-time: this function's contract (callers pass verification scalars).
             return msm::vartime_slices(scalars, points);
         }
-        let len = scalars.len().div_ceil(self.parts).max(1);
+        let pieces = self
+            .parts
+            .saturating_mul(MSM_PARTS_PER_THREAD)
+            .min(scalars.len() / MIN_PER_PART);
+        let len = scalars.len().div_ceil(pieces.max(1)).max(1);
         let pairs: Vec<(&[Scalar], &[&RistrettoPoint])> =
             scalars.chunks(len).zip(points.chunks(len)).collect();
         // Variable-time: the caller's scalars are public (verification).
