@@ -121,7 +121,7 @@ impl PlusProof {
     ///
     /// The transcript must be in the state the prover's was in (same label, same messages
     /// appended before). Deterministic, variable-time (all inputs are public). Small proofs
-    /// (`n·m' ≤ 128`) use the precomputed tables of `gens`, built on first use.
+    /// (`n·m' ≤ 64`) use the precomputed tables of `gens`, built on first use.
     #[cfg(feature = "std")]
     pub fn verify(
         &self,
