@@ -50,16 +50,7 @@ impl PlusProof {
         openings: &[ExtendedOpening],
         rng: &mut R,
     ) -> Result<PlusProof, Error> {
-        let bp = crate::generators::shared(statement.bits(), statement.padded_values());
-        Self::prove_with_generators(
-            gens.pedersen(),
-            &bp,
-            transcript,
-            statement,
-            openings,
-            None,
-            rng,
-        )
+        Self::prove_shared(transcript, gens, statement, openings, None, rng)
     }
 
     /// [`PlusProof::prove`] for one value, with nonces derived from `seed` so that the seed
@@ -74,14 +65,28 @@ impl PlusProof {
         seed: &RecoverySeed,
         rng: &mut R,
     ) -> Result<PlusProof, Error> {
+        let openings = core::slice::from_ref(opening);
+        Self::prove_shared(transcript, gens, statement, openings, Some(seed), rng)
+    }
+
+    /// [`PlusProof::prove_with_generators`] over the process-wide vector generators.
+    #[cfg(feature = "std")]
+    fn prove_shared<R: rand_core::CryptoRng + ?Sized>(
+        transcript: &mut Transcript,
+        gens: &PlusGens,
+        statement: &PlusStatement,
+        openings: &[ExtendedOpening],
+        seed: Option<&RecoverySeed>,
+        rng: &mut R,
+    ) -> Result<PlusProof, Error> {
         let bp = crate::generators::shared(statement.bits(), statement.padded_values());
         Self::prove_with_generators(
             gens.pedersen(),
             &bp,
             transcript,
             statement,
-            core::slice::from_ref(opening),
-            Some(seed),
+            openings,
+            seed,
             rng,
         )
     }
