@@ -15,6 +15,7 @@
 
 use super::accumulator::FixedAccumulator;
 use super::scalar::Mont;
+use crate::errors::Error;
 use crate::group::{RistrettoPoint, Scalar};
 use crate::range_proof::MAX_ROUNDS;
 use alloc::vec::Vec;
@@ -147,6 +148,91 @@ impl VectorTerms {
         let g = g.iter().map(|x| self.g_const.sub(x).to_scalar()).collect();
         let h = h.iter().map(|x| self.h_const.add(x).to_scalar()).collect();
         (g, h)
+    }
+}
+
+/// Which product vector carries the powers `y⁻ⁱ`: `Q` in the range proof (`H` side), `G` in
+/// Bulletproofs+.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PowersOfYInv {
+    /// On the `G` vector.
+    OnG,
+    /// On the negative `H` vector.
+    OnQ,
+}
+
+/// The per-bit factors of [`VectorTerms`] for `k = challenges.len()` rounds; bit `b` of the
+/// flat index pairs with challenge `c = c_{k−1−b}`:
+/// - `G`: `c²`, times `y^{−2ᵇ}` with [`PowersOfYInv::OnG`];
+/// - `Q`: `c⁻²`, times `y^{−2ᵇ}` with [`PowersOfYInv::OnQ`];
+/// - `P`: `low^{2ᵇ}` for the bits within a party (`b < log₂ n`), `high^{2^{b − log₂ n}}` for the
+///   party bits above.
+#[derive(Clone, Debug)]
+pub(crate) struct BitFactors {
+    /// Factors of the `G` vector.
+    pub g: [Mont; MAX_ROUNDS],
+    /// Factors of the positive `H` vector.
+    pub p: [Mont; MAX_ROUNDS],
+    /// Factors of the negative `H` vector.
+    pub q: [Mont; MAX_ROUNDS],
+    /// `Π c⁻¹` over all challenges.
+    pub inverse_product: Scalar,
+    /// `Π c` over all challenges.
+    pub product: Scalar,
+}
+
+impl BitFactors {
+    /// The factors; `inverses` are the challenges' inverses. Fails when there are more than
+    /// [`MAX_ROUNDS`] challenges or fewer inverses than challenges.
+    pub fn new(
+        challenges: &[Scalar],
+        inverses: &[Scalar],
+        y_inv: Scalar,
+        y_on: PowersOfYInv,
+        log_n: usize,
+        low: Scalar,
+        high: Scalar,
+    ) -> Result<Self, Error> {
+        let k = challenges.len();
+        let inverses = inverses.get(..k).ok_or(Error::VerificationFailed)?;
+        if k > MAX_ROUNDS {
+            return Err(Error::VerificationFailed);
+        }
+        let mut f = BitFactors {
+            g: [Mont::ZERO; MAX_ROUNDS],
+            p: [Mont::ZERO; MAX_ROUNDS],
+            q: [Mont::ZERO; MAX_ROUNDS],
+            inverse_product: Scalar::ONE,
+            product: Scalar::ONE,
+        };
+        let (mut y_inv_2b, mut low_2b, mut high_2b) = (y_inv, low, high);
+        let pairs = challenges.iter().zip(inverses).rev();
+        for (bit, (((gf, pf), qf), (c, c_inv))) in
+            f.g.iter_mut()
+                .zip(f.p.iter_mut())
+                .zip(f.q.iter_mut())
+                .zip(pairs)
+                .enumerate()
+        {
+            let (c_sq, c_inv_sq) = (c * c, c_inv * c_inv);
+            let (g, q) = match y_on {
+                PowersOfYInv::OnG => (c_sq * y_inv_2b, c_inv_sq),
+                PowersOfYInv::OnQ => (c_sq, c_inv_sq * y_inv_2b),
+            };
+            *gf = Mont::from_scalar(&g);
+            *qf = Mont::from_scalar(&q);
+            if bit < log_n {
+                *pf = Mont::from_scalar(&low_2b);
+                low_2b = low_2b * low_2b;
+            } else {
+                *pf = Mont::from_scalar(&high_2b);
+                high_2b = high_2b * high_2b;
+            }
+            y_inv_2b = y_inv_2b * y_inv_2b;
+            f.inverse_product *= c_inv;
+            f.product *= c;
+        }
+        Ok(f)
     }
 }
 

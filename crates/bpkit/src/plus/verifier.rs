@@ -8,7 +8,7 @@ use super::parameters::PlusGens;
 use super::proof::PlusProof;
 use super::statement::PlusStatement;
 use super::transcript::{bind_statement, challenge_final, challenge_round, challenges_y_z};
-use crate::batch::equation::VectorTerms;
+use crate::batch::equation::{BitFactors, PowersOfYInv, VectorTerms};
 use crate::batch::scalar::Mont;
 use crate::errors::Error;
 use crate::generators::BulletproofGens;
@@ -273,52 +273,29 @@ impl PlusProof {
         let y_n1 = y_n * y;
         let ee_z = ee * z;
 
-        // Per-bit factors; bit `bit` of i pairs with challenge e_{R−1−bit}.
-        let log_n = n.trailing_zeros() as usize;
-        let mut g_factors = [Mont::ZERO; MAX_ROUNDS];
-        let mut p_factors = [Mont::ZERO; MAX_ROUNDS];
-        let mut q_factors = [Mont::ZERO; MAX_ROUNDS];
-        let mut y_inv_2b = y_inv;
-        let mut two_y_inv_2b = Scalar::from(2u64) * y_inv;
-        let mut party_2b = zz * scalar_pow(&y_inv, n as u64);
-        let mut s0 = Scalar::ONE;
-        let mut e_prod = Scalar::ONE;
-        for (bit, ((gf, pf), qf)) in g_factors
-            .iter_mut()
-            .zip(p_factors.iter_mut())
-            .zip(q_factors.iter_mut())
-            .take(k)
-            .enumerate()
-        {
-            let j = k.saturating_sub(1).saturating_sub(bit);
-            let (Some(e_j), Some(e_j_inv)) = (ch.rounds.get(j), inverses.get(j)) else {
-                return Err(Error::VerificationFailed);
-            };
-            *gf = Mont::from_scalar(&(e_j * e_j * y_inv_2b));
-            *qf = Mont::from_scalar(&(e_j_inv * e_j_inv));
-            if bit < log_n {
-                *pf = Mont::from_scalar(&two_y_inv_2b);
-                two_y_inv_2b = two_y_inv_2b * two_y_inv_2b;
-            } else {
-                *pf = Mont::from_scalar(&party_2b);
-                party_2b = party_2b * party_2b;
-            }
-            y_inv_2b = y_inv_2b * y_inv_2b;
-            s0 *= e_j_inv;
-            e_prod *= e_j;
-        }
+        // Per-bit factors: y⁻ⁱ on the G vector; within a party the positive H vector carries
+        // (2/y)ⁱ, across parties (z²·y⁻ⁿ)ʲ.
+        let f = BitFactors::new(
+            &ch.rounds,
+            &inverses,
+            y_inv,
+            PowersOfYInv::OnG,
+            n.trailing_zeros() as usize,
+            Scalar::from(2u64) * y_inv,
+            zz * scalar_pow(&y_inv, n as u64),
+        )?;
         let vectors = VectorTerms {
             n,
             parties: mp,
             rounds: k,
             g_const: Mont::from_scalar(&-ee_z),
             h_const: Mont::from_scalar(&ee_z),
-            g_base: Mont::from_scalar(&(self.r1 * e * s0)),
+            g_base: Mont::from_scalar(&(self.r1 * e * f.inverse_product)),
             p_base: Mont::from_scalar(&(ee * zz * y_n)),
-            q_base: Mont::from_scalar(&(self.s1 * e * e_prod)),
-            g_factors,
-            p_factors,
-            q_factors,
+            q_base: Mont::from_scalar(&(self.s1 * e * f.product)),
+            g_factors: f.g,
+            p_factors: f.p,
+            q_factors: f.q,
         };
 
         // B: e²·ζ − e²·y^{N+1}·Σ z^{2(j+1)}·min_j − r1·y·s1, with

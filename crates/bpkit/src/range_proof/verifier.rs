@@ -15,14 +15,14 @@
 use super::proof::{ProofView, MAX_ROUNDS};
 use super::{RangeProof, RangeStatement};
 use crate::batch::accumulator::FixedAccumulator;
-use crate::batch::equation::{FixedTerms, RangeTerms, VectorTerms};
+use crate::batch::equation::{BitFactors, FixedTerms, PowersOfYInv, RangeTerms, VectorTerms};
 use crate::batch::scalar::Mont;
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{CompressedRistretto, RistrettoPoint, Scalar};
 use crate::inner_product;
 use crate::transcript::TranscriptProtocol;
-use crate::util::scalars::{powers, sum_of_powers};
+use crate::util::scalars::{powers, scalar_pow, sum_of_powers};
 use alloc::vec::Vec;
 use merlin::Transcript;
 
@@ -177,43 +177,19 @@ pub(crate) fn prepare(
     let a = proof.a;
     let b = proof.b;
 
-    // Per-bit factors. Bit `bit` of i (from the least significant) pairs with challenge
-    // u_{k−1−bit}; y^{−2^bit} comes from squaring y⁻¹; bits below log₂ n carry 2^{2^bit}, the
-    // others z^{2^{bit − log₂ n}}.
+    // Per-bit factors: y⁻ⁱ on the negative H vector; within a party the positive H vector
+    // carries (2/y)ⁱ, across parties (z·y⁻ⁿ)ʲ.
     let log_n = ch.n.trailing_zeros() as usize;
-    let mut g_factors = [Mont::ZERO; MAX_ROUNDS];
-    let mut p_factors = [Mont::ZERO; MAX_ROUNDS];
-    let mut q_factors = [Mont::ZERO; MAX_ROUNDS];
-    let mut y_inv_2b = y_inv;
-    let mut two_2b = Scalar::from(2u64);
-    let mut z_2b = z;
-    let mut s0 = Scalar::ONE;
-    let mut u_prod = Scalar::ONE;
-    for (bit, ((gf, pf), qf)) in g_factors
-        .iter_mut()
-        .zip(p_factors.iter_mut())
-        .zip(q_factors.iter_mut())
-        .take(k)
-        .enumerate()
-    {
-        let j = k.saturating_sub(1).saturating_sub(bit);
-        let (Some(u_j), Some(u_j_inv)) = (u.get(j), u_inv.get(j)) else {
-            return Err(Error::VerificationFailed);
-        };
-        *gf = Mont::from_scalar(&(u_j * u_j));
-        let u_inv_sq = u_j_inv * u_j_inv;
-        *qf = Mont::from_scalar(&(y_inv_2b * u_inv_sq));
-        if bit < log_n {
-            *pf = Mont::from_scalar(&(y_inv_2b * two_2b));
-            two_2b = two_2b * two_2b;
-        } else {
-            *pf = Mont::from_scalar(&(y_inv_2b * z_2b));
-            z_2b = z_2b * z_2b;
-        }
-        y_inv_2b = y_inv_2b * y_inv_2b;
-        s0 *= u_j_inv;
-        u_prod *= u_j;
-    }
+    let y_inv_n = scalar_pow(&y_inv, ch.n as u64);
+    let f = BitFactors::new(
+        u,
+        u_inv,
+        y_inv,
+        PowersOfYInv::OnQ,
+        log_n,
+        Scalar::from(2u64) * y_inv,
+        z * y_inv_n,
+    )?;
 
     // δ(y, z) = (z − z²)·Σ_{i<N} yⁱ − z³·(2ⁿ − 1)·Σ_{j<m'} zʲ.
     let total = ch.n.saturating_mul(ch.mp);
@@ -234,12 +210,12 @@ pub(crate) fn prepare(
             rounds: k,
             g_const: Mont::from_scalar(&-rho_z),
             h_const: Mont::from_scalar(&rho_z),
-            g_base: Mont::from_scalar(&(rho * a * s0)),
+            g_base: Mont::from_scalar(&(rho * a * f.inverse_product)),
             p_base: Mont::from_scalar(&(rho * zz)),
-            q_base: Mont::from_scalar(&(rho * b * u_prod)),
-            g_factors,
-            p_factors,
-            q_factors,
+            q_base: Mont::from_scalar(&(rho * b * f.product)),
+            g_factors: f.g,
+            p_factors: f.p,
+            q_factors: f.q,
         },
     };
 
