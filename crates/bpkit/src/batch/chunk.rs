@@ -157,9 +157,7 @@ impl PlusEntry<'_> {
         weight: Scalar,
         pc_gens: &PedersenGens,
     ) -> Result<Equation, Error> {
-        let eq = self
-            .proof
-            .terms(&r.ch, self.statement, r.commitments.clone())?;
+        let eq = self.proof.terms(&r.ch, self.statement, &r.commitments)?;
         let gens = self.gens.pedersen();
         // A point equal to `B` or `B̃` shares its scalar with the range proofs; any other is
         // summed per distinct point.

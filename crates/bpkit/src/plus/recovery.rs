@@ -58,7 +58,7 @@ impl PlusProof {
         let (opening, ch, commitments) =
             self.recover_opening(gens.pedersen(), transcript, statement, seed, value)?;
         if mode == RecoveryMode::RecoverAndVerify {
-            let equation = self.equation_from(&ch, statement, commitments)?;
+            let equation = self.equation_from(&ch, statement, &commitments)?;
             let ok = match gens.table(statement.bits()) {
                 Some(table) if statement.total_bits() <= super::parameters::TABLE_MAX_BITS => {
                     equation.holds_with_table(table).unwrap_or(false)
@@ -96,7 +96,7 @@ impl PlusProof {
                 });
             }
             if !self
-                .equation_from(&ch, statement, commitments)?
+                .equation_from(&ch, statement, &commitments)?
                 .holds(gens, bp)
             {
                 return Err(Error::VerificationFailed);

@@ -213,7 +213,7 @@ impl PlusProof {
         statement: &PlusStatement,
     ) -> Result<Equation, Error> {
         let (ch, commitments) = self.challenges(gens, transcript, statement)?;
-        self.equation_from(&ch, statement, commitments)
+        self.equation_from(&ch, statement, &commitments)
     }
 
     /// The verification equation from the challenges (notes, "Verification equation"), with
@@ -222,7 +222,7 @@ impl PlusProof {
         &self,
         ch: &Challenges,
         statement: &PlusStatement,
-        commitments: Vec<RistrettoPoint>,
+        commitments: &[RistrettoPoint],
     ) -> Result<Equation, Error> {
         let terms = self.terms(ch, statement, commitments)?;
         let (g, h) = terms.vectors.to_scalars();
@@ -251,7 +251,7 @@ impl PlusProof {
         &self,
         ch: &Challenges,
         statement: &PlusStatement,
-        commitments: Vec<RistrettoPoint>,
+        commitments: &[RistrettoPoint],
     ) -> Result<Terms, Error> {
         let n = statement.bits();
         let mp = statement.padded_values();
@@ -346,7 +346,7 @@ impl PlusProof {
                 .take(commitments.len())
                 .map(|zp| c_factor * zp),
         );
-        dynamic_points.extend(commitments);
+        dynamic_points.extend_from_slice(commitments);
         Ok(Terms {
             vectors,
             b: value,
@@ -438,7 +438,7 @@ mod tests {
                 e: next(),
             };
             let eq = proof
-                .equation_from(&ch, &statement, vec![point.point; m])
+                .equation_from(&ch, &statement, &vec![point.point; m])
                 .unwrap();
             let (g, h) = direct(&proof, &ch, n, mp);
             assert_eq!(eq.g, g, "G, n = {n}, m = {m}");
@@ -447,7 +447,7 @@ mod tests {
             let mut other = ch.clone();
             other.rounds[0] += Scalar::ONE;
             let eq2 = proof
-                .equation_from(&other, &statement, vec![point.point; m])
+                .equation_from(&other, &statement, &vec![point.point; m])
                 .unwrap();
             assert_ne!(eq2.g, g);
             assert_ne!(eq2.h, h);
