@@ -150,14 +150,18 @@ impl PlusEntry<'_> {
         })
     }
 
-    /// The weighted equation, single generators resolved against `pc_gens`.
+    /// The weighted equation, single generators resolved against `pc_gens`; `inverses` are
+    /// those of [`crate::plus::verifier::Challenges::to_invert`].
     fn equation(
         &self,
         r: &PlusReplayed,
+        inverses: &[Scalar],
         weight: Scalar,
         pc_gens: &PedersenGens,
     ) -> Result<Equation, Error> {
-        let eq = self.proof.terms(&r.ch, self.statement, &r.commitments)?;
+        let eq = self
+            .proof
+            .terms_inverted(&r.ch, self.statement, &r.commitments, inverses)?;
         let gens = self.gens.pedersen();
         // A point equal to `B` or `B̃` shares its scalar with the range proofs; any other is
         // summed per distinct point.
@@ -311,11 +315,27 @@ fn prepare_part(items: &[Item<'_, '_>], keep: bool, pc_gens: &PedersenGens) -> P
         })
         .collect();
     let mut out = prepare_ranges(&ranges, keep);
-    for item in items {
-        let Item::Plus(index, entry, replayed, weight) = item else {
-            continue;
-        };
-        match entry.equation(replayed, *weight, pc_gens) {
+    let pluses: Vec<(usize, &PlusEntry<'_>, &PlusReplayed, Scalar)> = items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Plus(a, b, c, d) => Some((*a, *b, *c, *d)),
+            Item::Range(..) => None,
+        })
+        .collect();
+    // One inversion for every y and round challenge of the part's Bulletproofs+ proofs.
+    let mut inverses: Vec<Scalar> = pluses
+        .iter()
+        .flat_map(|(_, _, r, _)| r.ch.to_invert())
+        .collect();
+    let _ = Scalar::invert_batch_alloc(&mut inverses);
+    let mut start = 0usize;
+    for (index, entry, replayed, weight) in &pluses {
+        let end = start
+            .saturating_add(replayed.ch.rounds.len())
+            .saturating_add(1);
+        let inv = inverses.get(start..end).unwrap_or(&[]);
+        start = end;
+        match entry.equation(replayed, inv, *weight, pc_gens) {
             Ok(eq) => {
                 out.fixed.add(&eq.fixed);
                 out.scalars.extend_from_slice(&eq.dynamic_scalars);

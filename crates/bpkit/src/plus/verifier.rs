@@ -31,6 +31,14 @@ pub(crate) struct Challenges {
     pub e: Scalar,
 }
 
+impl Challenges {
+    /// What the verification equation needs inverted: the round challenges, then `y` (none is
+    /// zero: the transcript functions reject zero challenges).
+    pub(crate) fn to_invert(&self) -> impl Iterator<Item = Scalar> + '_ {
+        self.rounds.iter().copied().chain(core::iter::once(self.y))
+    }
+}
+
 /// One proof's verification equation: `Σ scalar·point = 0`, split into the terms on fixed
 /// generators (shared by every proof over the same generators, so a batch can add them up) and
 /// the proof's own points — the shape of the core range proof's equation, with one scalar per
@@ -253,6 +261,20 @@ impl PlusProof {
         statement: &PlusStatement,
         commitments: &[RistrettoPoint],
     ) -> Result<Terms, Error> {
+        let mut inverses: Vec<Scalar> = ch.to_invert().collect();
+        Scalar::invert_batch_alloc(&mut inverses);
+        self.terms_inverted(ch, statement, commitments, &inverses)
+    }
+
+    /// [`PlusProof::terms`] with the inverses of [`Challenges::to_invert`] given (a batch
+    /// inverts those of many proofs at once).
+    pub(crate) fn terms_inverted(
+        &self,
+        ch: &Challenges,
+        statement: &PlusStatement,
+        commitments: &[RistrettoPoint],
+        inverses: &[Scalar],
+    ) -> Result<Terms, Error> {
         let n = statement.bits();
         let mp = statement.padded_values();
         let n_total = statement.total_bits();
@@ -262,10 +284,9 @@ impl PlusProof {
             return Err(Error::VerificationFailed);
         }
 
-        // Inverses of the round challenges and of y, in one inversion.
-        let mut inverses: Vec<Scalar> = ch.rounds.iter().copied().chain([y]).collect();
-        Scalar::invert_batch_alloc(&mut inverses);
-        let y_inv = inverses.pop().ok_or(Error::VerificationFailed)?;
+        let Some((&y_inv, inverses)) = inverses.split_last() else {
+            return Err(Error::VerificationFailed);
+        };
 
         let zz = z * z;
         let ee = e * e;
@@ -277,7 +298,7 @@ impl PlusProof {
         // (2/y)ⁱ, across parties (z²·y⁻ⁿ)ʲ.
         let f = BitFactors::new(
             &ch.rounds,
-            &inverses,
+            inverses,
             y_inv,
             PowersOfYInv::OnG,
             n.trailing_zeros() as usize,
@@ -331,7 +352,7 @@ impl PlusProof {
         for ((ej, ej_inv), (l, r)) in ch
             .rounds
             .iter()
-            .zip(&inverses)
+            .zip(inverses)
             .zip(self.l.iter().zip(&self.r))
         {
             dynamic_scalars.push(ee * ej * ej);
