@@ -11,6 +11,9 @@
     clippy::arithmetic_side_effects
 )]
 
+#[path = "../tests/plus_common/mod.rs"]
+mod plus_common;
+
 use bpkit::group::{RistrettoPoint, Scalar};
 use bpkit::plus::{ExtendedOpening, PlusGens, PlusProof, PlusStatement};
 use criterion::{criterion_group, BenchmarkId, Criterion};
@@ -20,12 +23,10 @@ use rand_chacha::ChaCha20Rng;
 use std::time::Duration;
 use tari_bulletproofs_plus::{
     commitment_opening::CommitmentOpening,
-    generators::pedersen_gens::ExtensionDegree,
-    range_parameters::RangeParameters,
     range_proof::{RangeProof as TariProof, VerifyAction},
     range_statement::RangeStatement as TariStatement,
     range_witness::RangeWitness,
-    ristretto::{create_pedersen_gens_with_extension_degree, RistrettoRangeProof},
+    ristretto::RistrettoRangeProof,
 };
 
 const BITS: usize = 64;
@@ -64,18 +65,7 @@ fn setup_seeded(m: usize, seed: u64) -> Setup {
         .verify(&mut Transcript::new(b"bench"), &gens, &statement)
         .unwrap();
 
-    let params = RangeParameters::init(
-        BITS,
-        m,
-        create_pedersen_gens_with_extension_degree(ExtensionDegree::DefaultPedersen),
-    )
-    .unwrap();
-    let commitments = statement
-        .commitments()
-        .iter()
-        .map(|c| c.decompress().unwrap())
-        .collect();
-    let tari_statement = TariStatement::init(params, commitments, vec![None; m], None).unwrap();
+    let tari_statement = plus_common::tari_statement(&statement, 1, None);
     let tari_witness = RangeWitness::init(
         openings
             .iter()
@@ -103,14 +93,7 @@ fn setup_seeded(m: usize, seed: u64) -> Setup {
 
 /// Decodes Tari's proof (its points stay compressed until `verify_batch`) and verifies it.
 fn tari_verify(s: &Setup, bytes: &[u8]) {
-    let proof = RistrettoRangeProof::from_bytes(bytes).unwrap();
-    TariProof::verify_batch(
-        &mut [tari_merlin::Transcript::new(b"bench")],
-        std::slice::from_ref(&s.tari_statement),
-        std::slice::from_ref(&proof),
-        VerifyAction::VerifyOnly,
-    )
-    .unwrap();
+    plus_common::tari_verify(b"bench", &s.tari_statement, bytes, VerifyAction::VerifyOnly).unwrap();
 }
 
 /// Decodes bpkit's proof (points decompressed here) and verifies it.
