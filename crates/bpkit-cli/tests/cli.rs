@@ -55,6 +55,27 @@ impl TempDir {
         self.run(&["commit", "--value", value, "--out", file])
             .expect_code(0);
     }
+
+    /// Commits to each `(value, file)`.
+    fn commit_all(&self, pairs: &[(&str, &str)]) {
+        for (value, file) in pairs {
+            self.commit(value, file);
+        }
+    }
+
+    /// The `commitment` field of each opening file.
+    fn commitments(&self, files: &[&str]) -> Vec<Value> {
+        files
+            .iter()
+            .map(|f| self.json(f)["commitment"].clone())
+            .collect()
+    }
+
+    /// Writes `envelope` to `file` and runs `verify` on it.
+    fn verify_json(&self, file: &str, envelope: &Value) -> Run {
+        self.write(file, &envelope.to_string());
+        self.run(&["verify", file])
+    }
 }
 
 impl Drop for TempDir {
@@ -184,19 +205,14 @@ fn commit_to_stdout() {
 #[test]
 fn aggregated_proof_of_three_openings() {
     let dir = TempDir::new("aggregated");
-    for (value, file) in [("1", "a.json"), ("255", "b.json"), ("0", "c.json")] {
-        dir.commit(value, file);
-    }
+    dir.commit_all(&[("1", "a.json"), ("255", "b.json"), ("0", "c.json")]);
     dir.run(&[
         "prove", "--bits", "8", "--label", "agg", "--out", "p.json", "a.json", "b.json", "c.json",
     ])
     .expect_code(0);
     dir.run(&["verify", "p.json"]).expect_code(0);
     let env = dir.json("p.json");
-    let expected: Vec<Value> = ["a.json", "b.json", "c.json"]
-        .iter()
-        .map(|f| dir.json(f)["commitment"].clone())
-        .collect();
+    let expected = dir.commitments(&["a.json", "b.json", "c.json"]);
     assert_eq!(env["commitments"], json!(expected));
     // n·m' = 8·4 = 32 = 2^5: (2·5 + 9)·32 bytes.
     assert_eq!(env["proof"].as_str().unwrap().len(), 2 * 608);
@@ -204,8 +220,7 @@ fn aggregated_proof_of_three_openings() {
     // Reordering the commitments breaks the proof.
     let mut swapped = env.clone();
     swapped["commitments"] = json!([expected[1], expected[0], expected[2]]);
-    dir.write("swapped.json", &swapped.to_string());
-    dir.run(&["verify", "swapped.json"]).expect_code(1);
+    dir.verify_json("swapped.json", &swapped).expect_code(1);
 
     // 256 does not fit in 8 bits: refused, and nothing is written.
     dir.commit("256", "big.json");
@@ -274,8 +289,7 @@ fn range_boundaries() {
     // The proof is bound to its range: another range in the envelope does not verify.
     let mut env = dir.json("p10.json");
     env["range"] = json!(["10", "21"]);
-    dir.write("other-range.json", &env.to_string());
-    dir.run(&["verify", "other-range.json"]).expect_code(1);
+    dir.verify_json("other-range.json", &env).expect_code(1);
 
     // The top of the u64 range: [2^64 − 1, 2^64) holds exactly u64::MAX.
     dir.commit("18446744073709551615", "max.json");
@@ -550,9 +564,7 @@ fn usage_errors_exit_2_and_help_exits_0() {
 #[test]
 fn inspect_a_proof_and_an_opening() {
     let dir = TempDir::new("inspect");
-    for (value, file) in [("5", "a.json"), ("6", "b.json"), ("7", "c.json")] {
-        dir.commit(value, file);
-    }
+    dir.commit_all(&[("5", "a.json"), ("6", "b.json"), ("7", "c.json")]);
     dir.run(&[
         "prove", "--bits", "16", "--label", "look", "--out", "p.json", "a.json", "b.json", "c.json",
     ])
@@ -769,16 +781,11 @@ fn plus_prove_verify() {
 #[test]
 fn plus_aggregated() {
     let dir = TempDir::new("plus-agg");
-    for (value, file) in [("1", "a.json"), ("255", "b.json"), ("0", "c.json")] {
-        dir.commit(value, file);
-    }
+    dir.commit_all(&[("1", "a.json"), ("255", "b.json"), ("0", "c.json")]);
     prove_plus(&dir, "8", &[], "p.json", &["a.json", "b.json", "c.json"]).expect_code(0);
     dir.run(&["verify", "p.json"]).expect_code(0);
     let env = dir.json("p.json");
-    let expected: Vec<Value> = ["a.json", "b.json", "c.json"]
-        .iter()
-        .map(|f| dir.json(f)["commitment"].clone())
-        .collect();
+    let expected = dir.commitments(&["a.json", "b.json", "c.json"]);
     assert_eq!(env["commitments"], json!(expected));
     // n·m' = 8·4 = 2^5: 1 + 32·(1 + 5 + 2·5) bytes.
     assert_eq!(env["proof"].as_str().unwrap().len(), 2 * 513);
@@ -786,12 +793,10 @@ fn plus_aggregated() {
     // Reordering or dropping commitments breaks the proof.
     let mut swapped = env.clone();
     swapped["commitments"] = json!([expected[1], expected[0], expected[2]]);
-    dir.write("swapped.json", &swapped.to_string());
-    dir.run(&["verify", "swapped.json"]).expect_code(1);
+    dir.verify_json("swapped.json", &swapped).expect_code(1);
     let mut dropped = env.clone();
     dropped["commitments"] = json!([expected[0], expected[1]]);
-    dir.write("dropped.json", &dropped.to_string());
-    let run = dir.run(&["verify", "dropped.json"]);
+    let run = dir.verify_json("dropped.json", &dropped);
     run.expect_code(1);
 
     // 256 does not fit in 8 bits: refused, and nothing is written.
@@ -860,15 +865,14 @@ fn plus_tari_generators() {
     // commitments under Tari's generators.
     let mut default_gens = env.clone();
     default_gens.as_object_mut().unwrap().remove("generators");
-    dir.write("default.json", &default_gens.to_string());
-    dir.run(&["verify", "default.json"]).expect_code(1);
+    dir.verify_json("default.json", &default_gens)
+        .expect_code(1);
     let mut own = env.clone();
     own["commitments"] = json!([
         dir.json("a.json")["commitment"],
         dir.json("b.json")["commitment"]
     ]);
-    dir.write("own.json", &own.to_string());
-    dir.run(&["verify", "own.json"]).expect_code(1);
+    dir.verify_json("own.json", &own).expect_code(1);
 
     // An explicit --generators bpkit is the default.
     prove_plus(
@@ -910,13 +914,11 @@ fn plus_minimum() {
     for minimums in [json!(["41", "40"]), json!(["40", "39"])] {
         let mut other = env.clone();
         other["minimums"] = minimums;
-        dir.write("other.json", &other.to_string());
-        dir.run(&["verify", "other.json"]).expect_code(1);
+        dir.verify_json("other.json", &other).expect_code(1);
     }
     let mut none = env.clone();
     none.as_object_mut().unwrap().remove("minimums");
-    dir.write("none.json", &none.to_string());
-    dir.run(&["verify", "none.json"]).expect_code(1);
+    dir.verify_json("none.json", &none).expect_code(1);
 
     // Values outside [40, 296) are refused, and nothing is written.
     for v in ["39", "296"] {
@@ -1201,9 +1203,7 @@ fn plus_malformed_envelopes_exit_3() {
 #[test]
 fn inspect_a_plus_proof() {
     let dir = TempDir::new("plus-inspect");
-    for (value, file) in [("50", "a.json"), ("60", "b.json"), ("70", "c.json")] {
-        dir.commit(value, file);
-    }
+    dir.commit_all(&[("50", "a.json"), ("60", "b.json"), ("70", "c.json")]);
     prove_plus(
         &dir,
         "16",
@@ -1357,9 +1357,7 @@ fn plus_vectors_through_verify() {
 /// `tari.json` (Tari's generators, a minimum).
 fn batch_dir(name: &str) -> TempDir {
     let dir = TempDir::new(name);
-    for (value, file) in [("5", "a.json"), ("200", "b.json"), ("60", "c.json")] {
-        dir.commit(value, file);
-    }
+    dir.commit_all(&[("5", "a.json"), ("200", "b.json"), ("60", "c.json")]);
     let prove = |extra: &[&str], out: &str, openings: &[&str]| {
         let mut args = vec!["prove", "--label", "batch", "--out", out];
         args.extend_from_slice(extra);
