@@ -192,77 +192,13 @@ fn bpkit_batch(cases: &[Case], options: BatchOptions, deterministic: bool) {
     result.unwrap();
 }
 
-mod tari {
-    use super::*;
-    use tari_bulletproofs_plus::{
-        commitment_opening::CommitmentOpening,
-        range_parameters::RangeParameters,
-        range_proof::{RangeProof as TariProof, VerifyAction},
-        range_statement::RangeStatement as TariStatement,
-        range_witness::RangeWitness,
-        ristretto::{self, RistrettoRangeProof},
-    };
-    use tari_merlin::Transcript as TariTranscript;
+#[path = "common/tari_set.rs"]
+mod tari;
 
-    pub struct Set {
-        pub proofs: Vec<Vec<u8>>,
-        pub statements: Vec<TariStatement<bpkit::group::RistrettoPoint>>,
-    }
-
-    /// 1024 single 64-bit Bulletproofs+ proofs, made once.
-    pub fn set() -> &'static Set {
-        static SET: OnceLock<Set> = OnceLock::new();
-        SET.get_or_init(|| {
-            let params =
-                RangeParameters::init(N, 1, ristretto::create_pedersen_gens_with_extension_degree(
-                    tari_bulletproofs_plus::generators::pedersen_gens::ExtensionDegree::DefaultPedersen,
-                ))
-                .unwrap();
-            let mut r = rng(77);
-            let mut proofs = Vec::new();
-            let mut statements = Vec::new();
-            for i in 0..1024u64 {
-                let value = i.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-                let blinding = bpkit::group::Scalar::random(&mut r);
-                let commitment = params
-                    .pc_gens()
-                    .commit(&bpkit::group::Scalar::from(value), &[blinding])
-                    .unwrap();
-                let statement =
-                    TariStatement::init(params.clone(), vec![commitment], vec![None], None)
-                        .unwrap();
-                let witness =
-                    RangeWitness::init(vec![CommitmentOpening::new(value, vec![blinding])])
-                        .unwrap();
-                let proof = RistrettoRangeProof::prove_with_rng(
-                    &mut TariTranscript::new(b"bench"),
-                    &statement,
-                    &witness,
-                    &mut r,
-                )
-                .unwrap();
-                proofs.push(proof.to_bytes());
-                statements.push(statement);
-            }
-            Set { proofs, statements }
-        })
-    }
-
-    /// Parses `count` proofs and verifies them with `verify_batch`.
-    pub fn verify(set: &Set, count: usize) {
-        let proofs: Vec<_> = set.proofs[..count]
-            .iter()
-            .map(|b| RistrettoRangeProof::from_bytes(b).unwrap())
-            .collect();
-        let mut transcripts: Vec<_> = (0..count).map(|_| TariTranscript::new(b"bench")).collect();
-        TariProof::verify_batch(
-            &mut transcripts,
-            &set.statements[..count],
-            &proofs,
-            VerifyAction::VerifyOnly,
-        )
-        .unwrap();
-    }
+/// 1024 single 64-bit Tari proofs, made once.
+fn tari_set() -> &'static tari::Set {
+    static SET: OnceLock<tari::Set> = OnceLock::new();
+    SET.get_or_init(|| tari::set(1024))
 }
 
 fn bench_batch(c: &mut Criterion) {
@@ -283,7 +219,7 @@ fn bench_batch(c: &mut Criterion) {
             },
         );
         group.bench_with_input(BenchmarkId::new("tari", size), &size, |b, &size| {
-            let set = tari::set();
+            let set = tari_set();
             b.iter(|| tari::verify(set, size))
         });
         // No batch verifier in `bulletproofs`: the per-proof cost is that of one verification, so
