@@ -102,7 +102,7 @@ impl Scheme {
     }
 }
 
-/// A decoded envelope. The proof is kept as bytes; [`verify`] decodes it.
+/// A decoded envelope. The proof is kept as bytes; [`verify`](crate::verify()) decodes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Envelope {
     /// The proof system and its scheme-specific statement fields.

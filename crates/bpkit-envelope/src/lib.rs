@@ -3,7 +3,7 @@
 //!
 //! This is the format the `bpkit` CLI reads and writes, shared here so that every language
 //! binding reads and writes the same bytes: a proof made in one language is verified in
-//! another. The format and its strict decoding rules are described in [`format`]; this crate
+//! another. The format and its strict decoding rules are described in [`mod@format`]; this crate
 //! also holds the verification facade the bindings share ([`verify()`]).
 //!
 //! Nothing here panics on input: every failure is an [`EnvelopeError`] (the envelope itself)
