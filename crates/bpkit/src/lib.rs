@@ -11,6 +11,7 @@ extern crate std;
 pub mod aggregation;
 pub mod backend;
 pub mod batch;
+pub mod circuit;
 mod commitment;
 mod errors;
 pub mod generators;

@@ -1,0 +1,43 @@
+//! Errors of constraint systems, circuit proofs and circuit descriptions.
+
+/// Everything that can go wrong while building, checking, proving or verifying a circuit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CircuitError {
+    /// The assignment does not satisfy a constraint. `index` counts constraints in canonical
+    /// order: phase-1 constraints in the order they were added (each `multiply` adds two, for its
+    /// left and right inputs), then phase-2 constraints.
+    #[error("constraint number {index} is not satisfied by the assignment")]
+    Unsatisfied {
+        /// Position of the first failing constraint.
+        index: usize,
+    },
+    /// A prover or checker allocated a variable without its value.
+    #[error("a variable was allocated without an assignment in a prover or checker")]
+    MissingAssignment,
+    /// A term of a linear combination carries more than one challenge factor.
+    #[error("a linear combination multiplies a term by two challenges")]
+    ChallengeDegree,
+    /// A challenge was requested or used outside the second phase, or a symbol does not belong
+    /// to this constraint system.
+    #[error("a challenge was used outside the second phase or is unknown here")]
+    InvalidChallenge,
+    /// A challenge came out as zero (probability 2⁻²⁵²): the proof must be made again.
+    #[error("a challenge is zero")]
+    ZeroChallenge,
+    /// A linear combination uses a variable the constraint system has not allocated.
+    #[error("a linear combination uses a variable that was not allocated")]
+    UnknownVariable,
+    /// More multipliers, commitments or constraints than a circuit may have.
+    #[error("the circuit is too large: at most {max} multipliers")]
+    TooLarge {
+        /// The largest number of multipliers supported.
+        max: usize,
+    },
+    /// The phase-2 callbacks emitted different rows when run again (they must be deterministic).
+    #[error("the second phase emitted different constraints when run again")]
+    Phase2Mismatch,
+    /// A gadget's own error.
+    #[error("gadget error: {0}")]
+    Gadget(&'static str),
+}

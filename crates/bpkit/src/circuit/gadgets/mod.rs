@@ -1,0 +1,1 @@
+//! Gadgets: reusable pieces of circuits written against [`super::ConstraintSystem`].

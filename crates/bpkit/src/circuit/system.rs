@@ -1,0 +1,402 @@
+//! The state every constraint system shares: the rows, the multiplier count, the assignment
+//! (prover and checker only) and the challenges of the second phase.
+//!
+//! The checker, the recorder, the prover and the verifier are this one type in different modes,
+//! so a gadget emits exactly the same rows in each of them.
+
+use super::{
+    Challenge, CircuitError, ConstraintSystem, LinearCombination, Metrics,
+    RandomizableConstraintSystem, RandomizedConstraintSystem, Variable,
+};
+use crate::group::Scalar;
+use crate::transcript::TranscriptProtocol;
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use merlin::Transcript;
+use zeroize::{Zeroize, ZeroizeOnDrop};
+
+/// The largest number of multipliers (both phases) of a circuit.
+pub const MAX_MULTIPLIERS: usize = 1 << 22;
+
+/// A phase-2 callback, as stored until the first phase is committed.
+pub(crate) type Callback = Box<dyn Fn(&mut System) -> Result<(), CircuitError> + Send + Sync>;
+
+/// The secret assignment: committed values and multiplier wires. Zeroized on drop.
+#[derive(Default, Zeroize, ZeroizeOnDrop)]
+pub(crate) struct Assignment {
+    pub(crate) v: Vec<Scalar>,
+    pub(crate) a_l: Vec<Scalar>,
+    pub(crate) a_r: Vec<Scalar>,
+    pub(crate) a_o: Vec<Scalar>,
+}
+
+/// Where the challenges of the second phase come from.
+pub(crate) enum Source {
+    /// Symbols only (the recorder).
+    Symbolic,
+    /// Drawn from a transcript (prover and verifier in phase 2, checker at any time).
+    Transcript(Box<Transcript>),
+}
+
+/// The constraint system handed to second-phase callbacks (and the state behind the
+/// [`super::Checker`], the prover and the verifier).
+///
+/// Gadgets never construct it; they receive it as
+/// [`RandomizableConstraintSystem::RandomizedCS`].
+pub struct System {
+    pub(crate) assignment: Option<Assignment>,
+    num_commitments: usize,
+    multipliers: usize,
+    pending: Option<usize>,
+    pub(crate) constraints: Vec<LinearCombination>,
+    phase_one: Option<(usize, usize)>,
+    challenges: Vec<Option<Scalar>>,
+    source: Source,
+    lenient_challenges: bool,
+    callbacks: Vec<Callback>,
+    error: Option<CircuitError>,
+}
+
+#[allow(dead_code)] // parts are used by the prover and verifier
+impl System {
+    /// A system that records rows only (verifier, recorder).
+    pub(crate) fn recording() -> Self {
+        System {
+            assignment: None,
+            num_commitments: 0,
+            multipliers: 0,
+            pending: None,
+            constraints: Vec::new(),
+            phase_one: None,
+            challenges: Vec::new(),
+            source: Source::Symbolic,
+            lenient_challenges: false,
+            callbacks: Vec::new(),
+            error: None,
+        }
+    }
+
+    /// A system that also holds an assignment (prover).
+    pub(crate) fn assigning() -> Self {
+        let mut s = System::recording();
+        s.assignment = Some(Assignment::default());
+        s
+    }
+
+    /// A checker's system: an assignment, and challenges drawn from `seed` whenever asked for.
+    pub(crate) fn checking(seed: &[u8]) -> Self {
+        let mut s = System::assigning();
+        let mut t = Transcript::new(b"bpkit circuit checker v1");
+        t.append_message(b"seed", seed);
+        s.source = Source::Transcript(Box::new(t));
+        s.lenient_challenges = true;
+        s
+    }
+
+    /// A system for the symbolic second phase: the counts of `first` after its first phase, no
+    /// rows, no assignment, symbolic challenges.
+    pub(crate) fn symbolic_continuation(first: &System) -> Self {
+        let mut s = System::recording();
+        s.num_commitments = first.num_commitments;
+        s.multipliers = first.multipliers;
+        s.phase_one = Some((first.multipliers, first.constraints.len()));
+        s
+    }
+
+    /// Records the first error; later ones are consequences.
+    pub(crate) fn record_error(&mut self, e: CircuitError) {
+        if self.error.is_none() {
+            self.error = Some(e);
+        }
+    }
+
+    /// The first error recorded while the circuit was built.
+    pub(crate) fn error(&self) -> Option<CircuitError> {
+        self.error
+    }
+
+    /// Number of committed variables.
+    pub(crate) fn num_commitments(&self) -> usize {
+        self.num_commitments
+    }
+
+    /// Number of multipliers so far (both phases).
+    pub(crate) fn num_multipliers(&self) -> usize {
+        self.multipliers
+    }
+
+    /// `(multipliers, constraints)` of the first phase, once the second phase has begun.
+    pub(crate) fn phase_one(&self) -> Option<(usize, usize)> {
+        self.phase_one
+    }
+
+    /// Number of challenges drawn so far.
+    pub(crate) fn num_challenges(&self) -> usize {
+        self.challenges.len()
+    }
+
+    /// A new committed variable (phase 1 only); `value` is kept when the system assigns.
+    pub(crate) fn commit_variable(&mut self, value: Option<Scalar>) -> Variable {
+        if self.phase_one.is_some() {
+            self.record_error(CircuitError::InvalidChallenge);
+        }
+        let i = self.num_commitments;
+        self.num_commitments = i.saturating_add(1);
+        if let Some(a) = self.assignment.as_mut() {
+            a.v.push(value.unwrap_or(Scalar::ZERO));
+            if value.is_none() {
+                self.record_error(CircuitError::MissingAssignment);
+            }
+        }
+        Variable::Committed(i)
+    }
+
+    /// Takes the stored phase-2 callbacks.
+    pub(crate) fn take_callbacks(&mut self) -> Vec<Callback> {
+        core::mem::take(&mut self.callbacks)
+    }
+
+    /// Ends the first phase: closes a half-used multiplier and remembers the phase-1 sizes.
+    pub(crate) fn begin_phase_two(&mut self, source: Option<Transcript>) {
+        self.pending = None;
+        if self.phase_one.is_none() {
+            self.phase_one = Some((self.multipliers, self.constraints.len()));
+        }
+        if let Some(t) = source {
+            self.source = Source::Transcript(Box::new(t));
+        }
+    }
+
+    /// Runs the callbacks of the second phase on this system (in order), then hands back the
+    /// transcript the challenges were drawn from, if any.
+    pub(crate) fn run_phase_two(&mut self, callbacks: &[Callback]) -> Result<(), CircuitError> {
+        for f in callbacks {
+            f(self)?;
+            // A callback may register more callbacks; they run after it, in order.
+            let more = self.take_callbacks();
+            self.run_phase_two(&more)?;
+        }
+        Ok(())
+    }
+
+    /// Gives back the transcript the challenges were drawn from (prover and verifier).
+    pub(crate) fn take_transcript(&mut self) -> Option<Transcript> {
+        match core::mem::replace(&mut self.source, Source::Symbolic) {
+            Source::Transcript(t) => Some(*t),
+            Source::Symbolic => None,
+        }
+    }
+
+    /// The value of each challenge symbol drawn so far (`None` when symbolic).
+    pub(crate) fn challenge_values(&self) -> &[Option<Scalar>] {
+        &self.challenges
+    }
+
+    /// The first constraint the assignment does not satisfy (in canonical order), if any.
+    /// Only the index of a failure is revealed, which the prover must refuse anyway.
+    pub(crate) fn first_unsatisfied(&self) -> Option<usize> {
+        self.constraints
+            .iter()
+            .position(|lc| self.eval(lc) != Some(Scalar::ZERO))
+    }
+
+    fn variable_in_range(&self, v: Variable) -> bool {
+        match v {
+            Variable::Committed(i) => i < self.num_commitments,
+            Variable::MultiplierLeft(i)
+            | Variable::MultiplierRight(i)
+            | Variable::MultiplierOutput(i) => i < self.multipliers,
+            Variable::One => true,
+        }
+    }
+
+    /// Checks a combination about to be used and records what is wrong with it.
+    fn validate(&mut self, lc: &LinearCombination) {
+        if !lc.is_valid() {
+            self.record_error(CircuitError::ChallengeDegree);
+        }
+        let challenges_allowed = self.lenient_challenges || self.phase_one.is_some();
+        for t in lc.terms() {
+            if !self.variable_in_range(t.variable) {
+                self.record_error(CircuitError::UnknownVariable);
+            }
+            if let Some(c) = t.challenge {
+                if !challenges_allowed || c.0 >= self.challenges.len() {
+                    self.record_error(CircuitError::InvalidChallenge);
+                }
+            }
+        }
+    }
+
+    fn value(a: &Assignment, v: Variable) -> Option<Scalar> {
+        match v {
+            Variable::Committed(i) => a.v.get(i).copied(),
+            Variable::MultiplierLeft(i) => a.a_l.get(i).copied(),
+            Variable::MultiplierRight(i) => a.a_r.get(i).copied(),
+            Variable::MultiplierOutput(i) => a.a_o.get(i).copied(),
+            Variable::One => Some(Scalar::ONE),
+        }
+    }
+
+    fn new_multiplier(&mut self, l: Scalar, r: Scalar) -> Option<usize> {
+        if self.multipliers >= MAX_MULTIPLIERS {
+            self.record_error(CircuitError::TooLarge {
+                max: MAX_MULTIPLIERS,
+            });
+            return None;
+        }
+        let i = self.multipliers;
+        self.multipliers = i.saturating_add(1);
+        if let Some(a) = self.assignment.as_mut() {
+            a.a_l.push(l);
+            a.a_r.push(r);
+            a.a_o.push(l * r);
+        }
+        Some(i)
+    }
+}
+
+impl ConstraintSystem for System {
+    fn multiply(
+        &mut self,
+        left: LinearCombination,
+        right: LinearCombination,
+    ) -> (Variable, Variable, Variable) {
+        self.validate(&left);
+        self.validate(&right);
+        let (lv, rv) = match self.assignment.as_ref() {
+            Some(_) => match (self.eval(&left), self.eval(&right)) {
+                (Some(l), Some(r)) => (l, r),
+                _ => {
+                    self.record_error(CircuitError::MissingAssignment);
+                    (Scalar::ZERO, Scalar::ZERO)
+                }
+            },
+            None => (Scalar::ZERO, Scalar::ZERO),
+        };
+        // On overflow the error is recorded and the last index is returned; nothing is proved.
+        let i = self
+            .new_multiplier(lv, rv)
+            .unwrap_or(self.multipliers.saturating_sub(1));
+        let (l, r, o) = (
+            Variable::MultiplierLeft(i),
+            Variable::MultiplierRight(i),
+            Variable::MultiplierOutput(i),
+        );
+        self.constrain(left.minus(l.into()));
+        self.constrain(right.minus(r.into()));
+        (l, r, o)
+    }
+
+    fn allocate(&mut self, assignment: Option<Scalar>) -> Result<Variable, CircuitError> {
+        let value = match self.assignment {
+            Some(_) => Some(assignment.ok_or(CircuitError::MissingAssignment)?),
+            None => None,
+        };
+        match self.pending.take() {
+            Some(i) => {
+                if let (Some(a), Some(r)) = (self.assignment.as_mut(), value) {
+                    if let (Some(ar), Some(ao), Some(al)) =
+                        (a.a_r.get_mut(i), a.a_o.get_mut(i), a.a_l.get(i))
+                    {
+                        *ar = r;
+                        *ao = *al * r;
+                    }
+                }
+                Ok(Variable::MultiplierRight(i))
+            }
+            None => {
+                let i = self
+                    .new_multiplier(value.unwrap_or(Scalar::ZERO), Scalar::ZERO)
+                    .ok_or(CircuitError::TooLarge {
+                        max: MAX_MULTIPLIERS,
+                    })?;
+                self.pending = Some(i);
+                Ok(Variable::MultiplierLeft(i))
+            }
+        }
+    }
+
+    fn allocate_multiplier(
+        &mut self,
+        input_assignments: Option<(Scalar, Scalar)>,
+    ) -> Result<(Variable, Variable, Variable), CircuitError> {
+        let (l, r) = match self.assignment {
+            Some(_) => input_assignments.ok_or(CircuitError::MissingAssignment)?,
+            None => (Scalar::ZERO, Scalar::ZERO),
+        };
+        let i = self.new_multiplier(l, r).ok_or(CircuitError::TooLarge {
+            max: MAX_MULTIPLIERS,
+        })?;
+        Ok((
+            Variable::MultiplierLeft(i),
+            Variable::MultiplierRight(i),
+            Variable::MultiplierOutput(i),
+        ))
+    }
+
+    fn constrain(&mut self, lc: LinearCombination) {
+        self.validate(&lc);
+        self.constraints.push(lc.canonical());
+    }
+
+    fn metrics(&self) -> Metrics {
+        let total = self.constraints.len();
+        let one = self.phase_one.map_or(total, |(_, c)| c);
+        Metrics {
+            multipliers: self.multipliers,
+            constraints: total,
+            phase_one_constraints: one,
+            phase_two_constraints: total.saturating_sub(one),
+        }
+    }
+
+    fn eval(&self, lc: &LinearCombination) -> Option<Scalar> {
+        let a = self.assignment.as_ref()?;
+        if !lc.is_valid() {
+            return None;
+        }
+        let mut sum = Scalar::ZERO;
+        for t in lc.terms() {
+            let mut c = t.coefficient;
+            if let Some(ch) = t.challenge {
+                c *= (*self.challenges.get(ch.0)?)?;
+            }
+            sum += c * System::value(a, t.variable)?;
+        }
+        Some(sum)
+    }
+}
+
+impl RandomizableConstraintSystem for System {
+    type RandomizedCS = System;
+
+    fn specify_randomized_constraints<F>(&mut self, callback: F) -> Result<(), CircuitError>
+    where
+        F: 'static + Send + Sync + Fn(&mut Self::RandomizedCS) -> Result<(), CircuitError>,
+    {
+        self.callbacks.push(Box::new(callback));
+        Ok(())
+    }
+}
+
+impl RandomizedConstraintSystem for System {
+    fn challenge(&mut self, label: &'static [u8]) -> Result<Challenge, CircuitError> {
+        if self.phase_one.is_none() && !self.lenient_challenges {
+            return Err(CircuitError::InvalidChallenge);
+        }
+        let value = match &mut self.source {
+            Source::Symbolic => None,
+            Source::Transcript(t) => {
+                let c = t.challenge_scalar(label);
+                if c == Scalar::ZERO {
+                    return Err(CircuitError::ZeroChallenge);
+                }
+                Some(c)
+            }
+        };
+        let i = self.challenges.len();
+        self.challenges.push(value);
+        Ok(Challenge(i))
+    }
+}
