@@ -23,4 +23,5 @@ mod merkle;
 mod permutation;
 
 pub use merkle::{MerkleError, MerklePath, MerkleTree, MAX_DEPTH};
+pub(crate) use permutation::{is_full_round, sbox as permutation_sbox};
 pub use permutation::{Poseidon, ALPHA, FULL_ROUNDS, PARTIAL_ROUNDS, ROUNDS, WIDTH};
