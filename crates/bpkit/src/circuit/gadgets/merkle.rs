@@ -4,8 +4,8 @@
 //! Per level, one multiplier `(b, t)` carries the position bit b and `t = sibling − node`; its
 //! output `o = b·t` orders the pair: `left = node + o`, `right = node + t − o` (b = 0: (node,
 //! sibling); b = 1: (sibling, node)). A second multiplier checks `b·(1 − b) = 0`. Then the
-//! node is hashed with [`super::poseidon::hash2`] (237). Cost: **237 (leaf node) + 239·d
-//! multipliers** — 4,061 at d = 16, 7,885 at d = 32.
+//! node is hashed with [`super::poseidon::hash2`] (237). Cost: **234 (leaf node: the one-input sponge, two constant cells) + 239·d
+//! multipliers** — 4,058 at d = 16, 7,882 at d = 32.
 
 use super::poseidon::{hash2_affine, hash_affine, Affine};
 use crate::circuit::{CircuitError, ConstraintSystem, LinearCombination};

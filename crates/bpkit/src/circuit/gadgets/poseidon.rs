@@ -3,7 +3,7 @@
 //! The S-box x^5 costs **3 multipliers** (x·x, x²·x², x⁴·x); round constants and the MDS layer
 //! are linear, so they cost nothing. A permutation has R_F·t + R_P = 8·3 + 56 = 80 S-boxes:
 //! **240 multipliers**, less when a cell is constant (the capacity cell of the first round:
-//! [`hash2`] and the one-input [`hash`] cost **237**). In partial rounds the two cells without an
+//! [`hash2`] costs **237**, the one-input [`hash`] **234**). In partial rounds the two cells without an
 //! S-box stay linear combinations (kept merged, so they grow by one term per round).
 
 use crate::circuit::{CircuitError, ConstraintSystem, LinearCombination, Variable};
