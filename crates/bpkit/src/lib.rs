@@ -18,6 +18,7 @@ pub mod generators;
 pub mod group;
 mod inner_product;
 pub mod plus;
+pub mod poseidon;
 mod range_proof;
 mod transcript;
 mod util;
