@@ -9,4 +9,4 @@ pub mod digits;
 pub mod pippenger;
 pub mod window;
 
-pub use pippenger::vartime_msm;
+pub use pippenger::{vartime_msm, vartime_msm_window};

@@ -19,16 +19,31 @@ pub fn vartime_msm(scalars: &[[u8; 32]], points: &[AffineNiels]) -> Option<Point
         return None;
     }
     let words: Vec<[u64; 4]> = scalars.iter().map(digits::to_words).collect();
-    Some(Point(pippenger(&words, points)))
+    Some(Point(pippenger(&words, points, None)))
 }
 
-/// The bucket method over scalars given as words.
-pub(crate) fn pippenger(scalars: &[[u64; 4]], points: &[AffineNiels]) -> Extended {
+/// [`vartime_msm`] with a given window width `c` (for tests and measurements). `None` if the
+/// lists differ in length or `c` is outside [`window::MIN_WINDOW`] ..= [`window::MAX_WINDOW`].
+pub fn vartime_msm_window(
+    scalars: &[[u8; 32]],
+    points: &[AffineNiels],
+    c: u32,
+) -> Option<Point> {
+    if scalars.len() != points.len() || !(window::MIN_WINDOW..=window::MAX_WINDOW).contains(&c) {
+        return None;
+    }
+    let words: Vec<[u64; 4]> = scalars.iter().map(digits::to_words).collect();
+    Some(Point(pippenger(&words, points, Some(c))))
+}
+
+/// The bucket method over scalars given as words, with the window width chosen by cost unless
+/// given.
+pub(crate) fn pippenger(scalars: &[[u64; 4]], points: &[AffineNiels], c: Option<u32>) -> Extended {
     let bits = digits::max_bits(scalars);
     if bits == 0 || points.is_empty() {
         return Extended::IDENTITY;
     }
-    let c = window::choose(points.len(), bits);
+    let c = c.unwrap_or_else(|| window::choose(points.len(), bits));
     let w = digits::windows(bits, c);
     let mut carries = vec![0u8; scalars.len()];
     let mut buckets = vec![Extended::IDENTITY; 1usize << (c - 1)];
