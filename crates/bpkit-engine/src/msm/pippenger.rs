@@ -1,0 +1,83 @@
+//! Pippenger's bucket method with signed digits and mixed (affine) additions.
+//!
+//! For each window j (from the lowest): every point Pᵢ with digit dᵢⱼ ≠ 0 is added to (or, for a
+//! negative digit, subtracted from) bucket |dᵢⱼ|; then Wⱼ = Σₖ k·Bₖ by a running sum from the top
+//! bucket. Finally Σ sᵢ·Pᵢ = Σⱼ 2ᶜʲ·Wⱼ by Horner's rule from the top window.
+
+use super::{digits, window};
+use crate::point::{AffineNiels, Extended};
+use crate::ristretto::Point;
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// `Σ sᵢ·Pᵢ` for little-endian 256-bit scalars (any value; not reduced modulo the group order)
+/// and affine points. `None` if the two lists differ in length.
+///
+/// **Variable-time: only for public scalars.**
+pub fn vartime_msm(scalars: &[[u8; 32]], points: &[AffineNiels]) -> Option<Point> {
+    if scalars.len() != points.len() {
+        return None;
+    }
+    let words: Vec<[u64; 4]> = scalars.iter().map(digits::to_words).collect();
+    Some(Point(pippenger(&words, points, None)))
+}
+
+/// [`vartime_msm`] with a given window width `c` (for tests and measurements). `None` if the
+/// lists differ in length or `c` is outside [`window::MIN_WINDOW`] ..= [`window::MAX_WINDOW`].
+pub fn vartime_msm_window(
+    scalars: &[[u8; 32]],
+    points: &[AffineNiels],
+    c: u32,
+) -> Option<Point> {
+    if scalars.len() != points.len() || !(window::MIN_WINDOW..=window::MAX_WINDOW).contains(&c) {
+        return None;
+    }
+    let words: Vec<[u64; 4]> = scalars.iter().map(digits::to_words).collect();
+    Some(Point(pippenger(&words, points, Some(c))))
+}
+
+/// The bucket method over scalars given as words, with the window width chosen by cost unless
+/// given.
+pub(crate) fn pippenger(scalars: &[[u64; 4]], points: &[AffineNiels], c: Option<u32>) -> Extended {
+    let bits = digits::max_bits(scalars);
+    if bits == 0 || points.is_empty() {
+        return Extended::IDENTITY;
+    }
+    let c = c.unwrap_or_else(|| window::choose(points.len(), bits));
+    let w = digits::windows(bits, c);
+    let mut carries = vec![0u8; scalars.len()];
+    let mut buckets = vec![Extended::IDENTITY; 1usize << (c - 1)];
+    let mut sums: Vec<Extended> = Vec::with_capacity(w as usize);
+    for j in 0..w {
+        buckets.fill(Extended::IDENTITY);
+        for ((s, p), carry) in scalars.iter().zip(points).zip(carries.iter_mut()) {
+            let d = digits::digit(s, j, c, carry);
+            // |d| ≤ 2ᶜ⁻¹, so bucket |d| − 1 exists.
+            let index = d.unsigned_abs().wrapping_sub(1) as usize;
+            if let Some(b) = buckets.get_mut(index) {
+                *b = if d > 0 {
+                    b.add_affine(p)
+                } else {
+                    b.sub_affine(p)
+                };
+            }
+        }
+        sums.push(running_sum(&buckets));
+    }
+    let mut total = Extended::IDENTITY;
+    for s in sums.iter().rev() {
+        total = total.mul_by_pow2(c).add(s);
+    }
+    total
+}
+
+/// `Σₖ (k+1)·buckets[k]`: a running sum from the top bucket, two additions per bucket.
+fn running_sum(buckets: &[Extended]) -> Extended {
+    let mut acc = Extended::IDENTITY;
+    let mut sum = Extended::IDENTITY;
+    for b in buckets.iter().rev() {
+        acc = acc.add(b);
+        sum = sum.add(&acc);
+    }
+    sum
+}
