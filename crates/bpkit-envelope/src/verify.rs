@@ -1,16 +1,37 @@
 //! Verifying one envelope: decode its proof, build its statement, verify.
 
-use crate::format::{Envelope, GeneratorSet, Scheme};
-use crate::transcript::transcript;
-use bpkit::group::CompressedRistretto;
-use bpkit::plus::{PlusGens, PlusProof, PlusStatement};
-use bpkit::{IntervalProof, RangeProof, RangeStatement};
+use crate::claim::Claim;
+use crate::error::Failure;
+use crate::format::{Envelope, GeneratorSet};
+use bpkit::plus::PlusGens;
+use std::sync::OnceLock;
 
-fn single_commitment(envelope: &Envelope) -> Result<&CompressedRistretto, bpkit::Error> {
-    match envelope.commitments.as_slice() {
-        [c] => Ok(c),
-        other => Err(bpkit::Error::InvalidAggregation(other.len())),
+/// The largest extension degree (blinding bases per commitment).
+const MAX_K: usize = 6;
+
+/// Process-wide Bulletproofs+ generators: one slot per generator set and extension degree.
+static SHARED: [[OnceLock<PlusGens>; MAX_K]; 2] = [
+    [const { OnceLock::new() }; MAX_K],
+    [const { OnceLock::new() }; MAX_K],
+];
+
+/// The process-wide generators of `set` with `k` blinding bases, built (with their tables) on
+/// first use and kept for the life of the process (at most 12 sets): what the bindings and
+/// [`verify`] use, so that a long-lived process builds each once.
+pub fn shared_plus_gens(set: GeneratorSet, k: usize) -> Result<&'static PlusGens, bpkit::Error> {
+    let row = match set {
+        GeneratorSet::Bpkit => 0,
+        GeneratorSet::Tari => 1,
+    };
+    let slot = SHARED
+        .get(row)
+        .and_then(|r| k.checked_sub(1).and_then(|i| r.get(i)))
+        .ok_or(bpkit::Error::InvalidExtensionDegree(k))?;
+    if let Some(gens) = slot.get() {
+        return Ok(gens);
     }
+    let gens = set.gens(k)?;
+    Ok(slot.get_or_init(|| gens))
 }
 
 /// Bulletproofs+ generators built so far, one per generator set and extension degree: their
@@ -46,42 +67,16 @@ impl PlusGensCache {
     }
 }
 
-/// Decodes the proof and verifies it against the envelope's statement.
+/// Decodes the proof and verifies it against the envelope's statement (Bulletproofs+
+/// generators from [`shared_plus_gens`]).
 ///
-/// `Ok(())` only for a valid proof. [`bpkit::Error::is_invalid_proof`] tells a false proof
-/// (exit 1) from a malformed or non-canonical one (exit 3).
-pub fn verify(envelope: &Envelope) -> Result<(), bpkit::Error> {
-    verify_with(envelope, &mut PlusGensCache::default())
+/// `Ok(())` only for a valid proof. [`Failure::is_invalid_proof`] tells a false proof
+/// (CLI exit 1) from a malformed or non-canonical one (exit 3).
+pub fn verify(envelope: &Envelope) -> Result<(), Failure> {
+    Claim::from_envelope(envelope)?.verify_shared()
 }
 
 /// [`verify`], taking Bulletproofs+ generators from (and adding them to) `cache`.
-pub fn verify_with(envelope: &Envelope, cache: &mut PlusGensCache) -> Result<(), bpkit::Error> {
-    let mut transcript = transcript(&envelope.label);
-    match &envelope.scheme {
-        Scheme::Bp { range: None } => {
-            let statement = RangeStatement::new(envelope.bits, envelope.commitments.clone())?;
-            let proof = RangeProof::from_bytes(&envelope.proof)?;
-            proof.verify(&mut transcript, &statement)
-        }
-        Scheme::Bp {
-            range: Some(interval),
-        } => {
-            let commitment = single_commitment(envelope)?;
-            let proof = IntervalProof::from_bytes(&envelope.proof)?;
-            proof.verify(&mut transcript, commitment, interval, envelope.bits)
-        }
-        Scheme::Plus {
-            generators,
-            minimums,
-        } => {
-            let statement = PlusStatement::with_minimums(
-                envelope.bits,
-                envelope.commitments.clone(),
-                minimums.clone(),
-            )?;
-            let proof = PlusProof::from_bytes(&envelope.proof)?;
-            let gens = cache.get(*generators, proof.extension_degree())?;
-            proof.verify(&mut transcript, gens, &statement)
-        }
-    }
+pub fn verify_with(envelope: &Envelope, cache: &mut PlusGensCache) -> Result<(), Failure> {
+    Claim::from_envelope(envelope)?.verify(cache)
 }
