@@ -7,10 +7,12 @@
 export class BpkitError extends Error {
   constructor(kind: string, message: string);
   readonly kind: string;
+  /** For a batch's MalformedError: the index of the malformed proof. */
+  readonly index?: number;
 }
 /** Bad encodings, statements or arguments: nothing was checked. */
 export class MalformedError extends BpkitError {}
 /** A well-formed proof that does not verify (or a recovered mask that does not open). */
 export class InvalidProofError extends BpkitError {}
-/** The prover refused the witness (a value out of range, an opening that does not fit). */
+/** A prover refused its witness or parameters (any error of a prove function): nothing was proven. */
 export class ProvingError extends BpkitError {}

@@ -5,7 +5,8 @@
 // The subclass says which family it belongs to:
 //   MalformedError    bad encodings, bad statements or arguments (nothing was checked)
 //   InvalidProofError a well-formed proof that does not verify (or a mask that does not open)
-//   ProvingError      the prover refused the witness (value out of range, ...)
+//   ProvingError      a prover refused its witness or parameters: nothing was proven
+// A batch that holds a malformed proof throws a MalformedError whose `index` names it.
 // All three extend BpkitError, which extends Error.
 //
 // This file is a wasm-bindgen snippet: the Rust side builds its errors with `makeError`, and the
@@ -42,7 +43,10 @@ export class ProvingError extends BpkitError {
 
 const CLASSES = { BpkitError, MalformedError, InvalidProofError, ProvingError };
 
-export function makeError(family, kind, message) {
+export function makeError(family, kind, message, index) {
   const Class = CLASSES[family] ?? BpkitError;
-  return new Class(kind, message);
+  const error = new Class(kind, message);
+  // A batch names the proof at fault.
+  if (index !== undefined) error.index = index;
+  return error;
 }

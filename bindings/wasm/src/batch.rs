@@ -39,8 +39,8 @@ enum Item {
         gens: (GeneratorSet, usize),
         label: String,
     },
-    /// An envelope whose proof or statement does not decode: reported bad, not checked.
-    Broken,
+    /// An envelope whose proof or statement does not decode: `verify` throws, naming it.
+    Broken(bpkit::Error),
 }
 
 /// Proofs to verify together: add them (each `add…` returns the proof's index, from 0), then
@@ -103,7 +103,7 @@ impl BatchVerifier {
                 })
             })(),
         };
-        item.unwrap_or(Item::Broken)
+        item.unwrap_or_else(Item::Broken)
     }
 }
 
@@ -170,7 +170,7 @@ impl BatchVerifier {
     }
 
     /// Adds the proof of an envelope; returns its index. An envelope whose proof does not
-    /// decode is added too, and reported bad by `verify`.
+    /// decode is added too: `verify` then throws a `MalformedError` with its `index`.
     #[wasm_bindgen(js_name = addEnvelope)]
     pub fn add_envelope(&mut self, envelope: &Envelope) -> u32 {
         self.push(Self::envelope_item(envelope.inner()))
@@ -183,8 +183,10 @@ impl BatchVerifier {
     }
 
     /// Verifies every proof (random weights from the system source); returns the indices of
-    /// the proofs that are invalid or malformed, in increasing order (empty: all verify). The
-    /// batch is kept, so it can be verified again or grown.
+    /// the false proofs, in increasing order (empty: all verify). If a proof is malformed (does
+    /// not decode, a commitment is not a point, …), nothing is reported valid: a
+    /// `MalformedError` is thrown whose `index` names the first such proof. The batch is kept,
+    /// so it can be verified again or grown.
     #[wasm_bindgen(unchecked_return_type = "number[]")]
     pub fn verify(&self) -> Result<Array> {
         let needed: Vec<(GeneratorSet, usize)> = self
@@ -198,11 +200,10 @@ impl BatchVerifier {
             })
             .collect();
         let mut rng = rng()?;
-        let bad = with_cache(&needed, |cache| {
+        let mut bad = with_cache(&needed, |cache| {
             let mut batch = bpkit::batch::BatchVerifier::new();
             // The batch's index of each proof added to it → the caller's index.
             let mut caller_index = Vec::with_capacity(self.items.len());
-            let mut bad = Vec::new();
             for (i, item) in self.items.iter().enumerate() {
                 let added = match item {
                     Item::Range {
@@ -232,25 +233,26 @@ impl BatchVerifier {
                         Some(g) => Ok(batch.add_plus_proof(proof, statement, g, transcript(label))),
                         None => Err(bpkit::Error::InvalidExtensionDegree(gens.1)),
                     },
-                    Item::Broken => Err(bpkit::Error::VerificationFailed),
+                    Item::Broken(e) => Err(*e),
                 };
-                match added {
-                    Ok(_) => caller_index.push(i),
-                    Err(_) => bad.push(i),
-                }
+                added.map_err(|e| BindingError::from(e).at(i))?;
+                caller_index.push(i);
             }
+            let mut bad = Vec::new();
             if let Err(failures) = batch.verify(&mut rng) {
-                for j in failures.indices() {
+                for &(j, e) in failures.failures() {
                     let i = caller_index
                         .get(j)
                         .copied()
                         .ok_or_else(|| BindingError::argument("batch index out of range"))?;
+                    if !e.is_invalid_proof() {
+                        return Err(BindingError::from(e).at(i));
+                    }
                     bad.push(i);
                 }
             }
             Ok(bad)
         })?;
-        let mut bad = bad;
         bad.sort_unstable();
         Ok(bad
             .into_iter()

@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(module = "/js/errors.js")]
 extern "C" {
     #[wasm_bindgen(js_name = makeError)]
-    fn make_error(family: &str, kind: &str, message: &str) -> JsValue;
+    fn make_error(family: &str, kind: &str, message: &str, index: Option<u32>) -> JsValue;
 }
 
 /// Which `Error` subclass is thrown.
@@ -37,14 +37,13 @@ impl Family {
         }
     }
 
-    /// The family of a library error (the table of bindings/README.md).
+    /// The family of a library error from a decoder or verifier (the table of
+    /// bindings/README.md). Errors of a prover are all [`Family::Proving`]
+    /// ([`BindingError::proving`]).
     pub fn of(e: &bpkit::Error) -> Family {
         match e {
             _ if e.is_invalid_proof() => Family::InvalidProof,
             bpkit::Error::RecoveryFailed => Family::InvalidProof,
-            bpkit::Error::ValueOutOfRange { .. }
-            | bpkit::Error::WitnessMismatch { .. }
-            | bpkit::Error::InvalidOpening { .. } => Family::Proving,
             _ => Family::Malformed,
         }
     }
@@ -63,6 +62,8 @@ pub struct BindingError {
     family: Family,
     kind: &'static str,
     message: String,
+    /// For a batch, the index of the proof at fault (`err.index` in JavaScript).
+    index: Option<u32>,
 }
 
 impl BindingError {
@@ -72,7 +73,20 @@ impl BindingError {
             family,
             kind,
             message: message.into(),
+            index: None,
         }
+    }
+
+    /// An error of a prover: whatever the core reports, nothing was proven (`ProvingError`).
+    pub fn proving(e: bpkit::Error) -> Self {
+        BindingError::new(Family::Proving, e.kind(), e.to_string())
+    }
+
+    /// The same error, about the proof at `index` of a batch.
+    pub fn at(mut self, index: usize) -> Self {
+        self.index = u32::try_from(index).ok();
+        self.message = format!("proof {index}: {}", self.message);
+        self
     }
 
     /// A `MalformedError` of kind `invalid-argument`.
@@ -110,7 +124,7 @@ impl From<bpkit_envelope::EnvelopeError> for BindingError {
 
 impl From<BindingError> for JsValue {
     fn from(e: BindingError) -> JsValue {
-        make_error(e.family.class(), e.kind, &e.message)
+        make_error(e.family.class(), e.kind, &e.message, e.index)
     }
 }
 
@@ -163,6 +177,8 @@ mod tests {
             let b = BindingError::from(e);
             assert_eq!(b.family(), family, "{e:?}");
             assert_eq!(b.kind(), e.kind());
+            let p = BindingError::proving(e);
+            assert_eq!((p.family(), p.kind()), (Family::Proving, e.kind()));
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::commit::Opening;
 use crate::convert::{array32, to_js, u128_of, u64_of, usize_of};
-use crate::error::Result;
+use crate::error::{BindingError, Result};
 use crate::rng::rng;
 use bpkit::group::CompressedRistretto;
 use bpkit::Interval;
@@ -11,7 +11,7 @@ use bpkit_envelope::transcript;
 use js_sys::Uint8Array;
 use wasm_bindgen::prelude::*;
 
-/// `[a, b)` from `bigint`s: `0 ≤ a < b ≤ 2⁶⁴`.
+/// `[a, b)` from `bigint`s: `0 ≤ a < b ≤ 2⁶⁴` (else `invalid-range`, a `MalformedError`).
 pub(crate) fn interval(a: &JsValue, b: &JsValue) -> Result<Interval> {
     Ok(Interval::new(u64_of(a, "a")?, u128_of(b, "b")?)?)
 }
@@ -41,7 +41,8 @@ impl IntervalProof {
         bits: u32,
         label: &str,
     ) -> Result<IntervalProof> {
-        let interval = interval(a, b)?;
+        let interval =
+            Interval::new(u64_of(a, "a")?, u128_of(b, "b")?).map_err(BindingError::proving)?;
         let mut rng = rng()?;
         let (inner, _) = bpkit::IntervalProof::prove(
             &mut transcript(label),
@@ -49,7 +50,8 @@ impl IntervalProof {
             &interval,
             usize_of(bits),
             &mut rng,
-        )?;
+        )
+        .map_err(BindingError::proving)?;
         Ok(IntervalProof { inner })
     }
 

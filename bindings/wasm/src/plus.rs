@@ -253,7 +253,7 @@ impl PlusProof {
 fn common_gens(openings: &[ExtendedOpening]) -> Result<(GeneratorSet, usize)> {
     let first = openings
         .first()
-        .ok_or(bpkit::Error::InvalidAggregation(0))?;
+        .ok_or_else(|| BindingError::proving(bpkit::Error::InvalidAggregation(0)))?;
     let shape = (first.generators, first.inner.blindings.len());
     if openings
         .iter()
@@ -288,14 +288,16 @@ impl PlusProof {
                 usize_of(bits),
                 &inner,
                 Some(minimums),
-            )?;
+            )
+            .map_err(BindingError::proving)?;
             let proof = bpkit::plus::PlusProof::prove(
                 &mut transcript(label),
                 gens,
                 &statement,
                 &inner,
                 &mut rng,
-            )?;
+            )
+            .map_err(BindingError::proving)?;
             Ok(PlusProof { inner: proof })
         })
     }
@@ -324,7 +326,8 @@ impl PlusProof {
                 usize_of(bits),
                 core::slice::from_ref(&opening.inner),
                 Some(vec![minimum]),
-            )?;
+            )
+            .map_err(BindingError::proving)?;
             let proof = bpkit::plus::PlusProof::prove_recoverable(
                 &mut transcript(label),
                 gens,
@@ -332,7 +335,8 @@ impl PlusProof {
                 &opening.inner,
                 &seed,
                 &mut rng,
-            )?;
+            )
+            .map_err(BindingError::proving)?;
             Ok(PlusProof { inner: proof })
         })
     }

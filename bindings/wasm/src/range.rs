@@ -3,7 +3,7 @@
 
 use crate::commit::Opening;
 use crate::convert::{clones, commitments, commitments_to_js, to_js, usize_of};
-use crate::error::Result;
+use crate::error::{BindingError, Result};
 use crate::rng::rng;
 use bpkit_envelope::transcript;
 use js_sys::{Array, Uint8Array};
@@ -71,7 +71,8 @@ impl RangeProof {
         let inner: Vec<bpkit::Opening> = openings.iter().map(|o| o.inner().clone()).collect();
         let mut rng = rng()?;
         let (proof, _) =
-            bpkit::RangeProof::prove(&mut transcript(label), &inner, usize_of(bits), &mut rng)?;
+            bpkit::RangeProof::prove(&mut transcript(label), &inner, usize_of(bits), &mut rng)
+                .map_err(BindingError::proving)?;
         Ok(RangeProof { inner: proof })
     }
 

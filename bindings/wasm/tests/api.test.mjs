@@ -77,10 +77,10 @@ test('range proof: every flipped byte is refused (malformed or invalid, never ac
   throwsKind(() => bp.RangeProof.fromBytes(new Uint8Array([...bytes, 0])), bp.MalformedError, 'wrong-length');
 });
 
-test('range proof: refused witnesses and statements', () => {
+test('range proof: refused witnesses (any prover error is a ProvingError) and statements', () => {
   throwsKind(() => bp.RangeProof.prove([bp.commit(256n)], 8, LABEL), bp.ProvingError, 'value-out-of-range');
-  throwsKind(() => bp.RangeProof.prove([bp.commit(1n)], 12, LABEL), bp.MalformedError, 'invalid-bit-size');
-  throwsKind(() => bp.RangeProof.prove([], 8, LABEL), bp.MalformedError, 'invalid-aggregation');
+  throwsKind(() => bp.RangeProof.prove([bp.commit(1n)], 12, LABEL), bp.ProvingError, 'invalid-bit-size');
+  throwsKind(() => bp.RangeProof.prove([], 8, LABEL), bp.ProvingError, 'invalid-aggregation');
   throwsKind(() => bp.RangeProof.prove([{}], 8, LABEL), bp.MalformedError, 'invalid-argument');
   throwsKind(() => new bp.RangeStatement(12, [new Uint8Array(32)]), bp.MalformedError, 'invalid-bit-size');
   throwsKind(() => new bp.RangeStatement(8, [new Uint8Array(33)]), bp.MalformedError, 'wrong-length');
@@ -103,7 +103,8 @@ test('interval proof [a, b): bounds, 2^64 as b, refusals', () => {
     throwsKind(() => proof.verify(o.commitment, a + 1n, b, bits, LABEL), bp.InvalidProofError, 'verification-failed');
   }
   throwsKind(() => bp.IntervalProof.prove(bp.commit(20n), 10n, 20n, 8, LABEL), bp.ProvingError, 'value-out-of-range');
-  throwsKind(() => bp.IntervalProof.prove(bp.commit(5n), 20n, 10n, 8, LABEL), bp.MalformedError, 'invalid-range');
+  throwsKind(() => bp.IntervalProof.prove(bp.commit(5n), 20n, 10n, 8, LABEL), bp.ProvingError, 'invalid-range');
+  throwsKind(() => bp.IntervalProof.fromBytes(new Uint8Array(0)).verify(new Uint8Array(32), 20n, 10n, 8, LABEL), bp.MalformedError, 'wrong-length');
   throwsKind(() => bp.IntervalProof.prove(bp.commit(5n), 0n, 2n ** 64n + 1n, 64, LABEL), bp.MalformedError, 'invalid-argument');
 });
 
@@ -130,7 +131,8 @@ test('Bulletproofs+: extended commitments, minimums, both generator sets, fixed 
     assert.deepEqual(reopened.commitment, openings[0].commitment);
   }
   throwsKind(() => bp.PlusProof.prove([bp.commitExtended(99n)], 8, LABEL, [200n]), bp.ProvingError, 'value-out-of-range');
-  throwsKind(() => bp.PlusProof.prove([bp.commitExtended(1n)], 8, LABEL, [256n]), bp.MalformedError, 'invalid-minimum');
+  throwsKind(() => bp.PlusProof.prove([bp.commitExtended(1n)], 8, LABEL, [256n]), bp.ProvingError, 'invalid-minimum');
+  throwsKind(() => new bp.PlusStatement(8, [new Uint8Array(32)], [256n]), bp.MalformedError, 'invalid-minimum');
   throwsKind(() => bp.commitExtended(1n, 7), bp.MalformedError, 'invalid-extension-degree');
   throwsKind(() => bp.commitExtended(1n, 1, 'dalek'), bp.MalformedError, 'invalid-argument');
   throwsKind(
@@ -218,16 +220,25 @@ test('batch: mixed kinds; the indices of the bad proofs, and none when all are g
     assert.equal(index, i);
     if (bad) expected.push(i);
   }
-  // An envelope whose proof does not decode is added, and reported bad.
   const o = bp.commit(1n);
   const json = bp.Envelope.fromRangeProof(bp.RangeProof.prove([o], 8, LABEL), new bp.RangeStatement(8, [o.commitment]), LABEL).toJson();
   assert.equal(batch.addEnvelope(bp.Envelope.fromJson(json)), 12);
+  assert.equal(batch.length, 13);
+  assert.deepEqual(batch.verify(), expected);
+  // A malformed proof makes the whole batch throw, naming it: nothing is reported valid.
   const broken = JSON.parse(json);
   broken.proof = broken.proof.slice(0, -2);
   assert.equal(batch.addEnvelope(bp.Envelope.fromJson(JSON.stringify(broken))), 13);
-  expected.push(13);
-  assert.equal(batch.length, 14);
-  assert.deepEqual(batch.verify(), expected);
+  const notPoint = new bp.BatchVerifier();
+  notPoint.addRangeProof(bp.RangeProof.prove([o], 8, LABEL), new bp.RangeStatement(8, [new Uint8Array(32).fill(255)]), LABEL);
+  for (const [b, index, kind] of [[batch, 13, 'wrong-length'], [notPoint, 0, 'invalid-commitment']]) {
+    assert.throws(() => b.verify(), (e) => {
+      assert.ok(e instanceof bp.MalformedError, e.message);
+      assert.equal(e.kind, kind);
+      assert.equal(e.index, index);
+      return true;
+    });
+  }
   assert.deepEqual(new bp.BatchVerifier().verify(), []);
   const good = new bp.BatchVerifier();
   good.addEnvelope(bp.Envelope.fromJson(json));
