@@ -74,6 +74,11 @@ pub fn describe(e: &bpkit::Error) -> String {
     format!("{e} ({})", e.kind())
 }
 
+/// [`describe`] for the envelope facade's errors (a library error or an envelope/label one).
+pub fn describe_failure(e: &bpkit_envelope::Failure) -> String {
+    format!("{e} ({})", e.kind())
+}
+
 /// A malformed envelope is malformed input (exit 3); an envelope that cannot be written
 /// (which a well-formed one always can) is reported the same way.
 impl From<bpkit_envelope::EnvelopeError> for CliError {

@@ -127,6 +127,28 @@ pub enum EnvelopeError {
         "malformed proof envelope: all minimums are 0, which is the default: it is written by leaving \"minimums\" out"
     )]
     DefaultMinimums,
+    /// A transcript label longer than [`crate::MAX_LABEL`] bytes.
+    #[error(
+        "malformed proof envelope: the label is {0} bytes; at most {max} are allowed",
+        max = crate::MAX_LABEL
+    )]
+    LabelTooLong(usize),
+    /// This process has already interned [`crate::MAX_INTERNED`] bytes of distinct labels
+    /// (labels are kept for the life of the process: see [`crate::transcript()`]).
+    #[error(
+        "too many distinct transcript labels: this process keeps at most {max} bytes of them",
+        max = crate::MAX_INTERNED
+    )]
+    TooManyLabels,
+    /// An operation for one scheme given an envelope of another (e.g. mask recovery, which
+    /// only Bulletproofs+ proofs support).
+    #[error("this needs a {expected:?} envelope, not {found:?}")]
+    WrongScheme {
+        /// The scheme the operation needs.
+        expected: &'static str,
+        /// The envelope's scheme.
+        found: &'static str,
+    },
     /// The envelope could not be written (a bit size that is not a supported one, or the JSON
     /// encoder failed).
     #[error("cannot encode the envelope: {0}")]
@@ -135,11 +157,71 @@ pub enum EnvelopeError {
 
 impl EnvelopeError {
     /// A stable, machine-readable name, in the style of [`bpkit::Error::kind`]: every decoding
-    /// error is `malformed-envelope`; an encoding error is `envelope-encoding`.
+    /// error of the format is `malformed-envelope`; an encoding error is `envelope-encoding`;
+    /// the label limits are `label-too-long` and `too-many-labels`; `wrong-scheme`.
     pub fn kind(&self) -> &'static str {
         match self {
             EnvelopeError::Encode(_) => "envelope-encoding",
+            EnvelopeError::LabelTooLong(_) => "label-too-long",
+            EnvelopeError::TooManyLabels => "too-many-labels",
+            EnvelopeError::WrongScheme { .. } => "wrong-scheme",
             _ => "malformed-envelope",
         }
+    }
+}
+
+/// What went wrong in a facade operation: the envelope (or label), or the proof and its
+/// statement (the library's typed error).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Failure {
+    /// The envelope or the label.
+    #[error(transparent)]
+    Envelope(#[from] EnvelopeError),
+    /// The proof, its statement, or the prover.
+    #[error(transparent)]
+    Proof(#[from] bpkit::Error),
+}
+
+/// The three outcomes every binding keeps apart (see `bindings/README.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Category {
+    /// The inputs decode but the proof is false (or a recovered mask does not open the
+    /// commitment).
+    Invalid,
+    /// Bad encodings, non-canonical or out-of-domain inputs.
+    Malformed,
+    /// The prover refused its witness or parameters: nothing was proven. Only prove
+    /// functions report it (see [`Failure::proving`]).
+    Proving,
+}
+
+impl Failure {
+    /// The stable kind: [`bpkit::Error::kind`] or [`EnvelopeError::kind`].
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Failure::Envelope(e) => e.kind(),
+            Failure::Proof(e) => e.kind(),
+        }
+    }
+
+    /// The category of a failure to verify, decode or recover: [`Category::Invalid`] for a
+    /// false proof ([`bpkit::Error::is_invalid_proof`]) or a failed recovery, otherwise
+    /// [`Category::Malformed`].
+    pub fn category(&self) -> Category {
+        match self {
+            Failure::Proof(e) if e.is_invalid_proof() => Category::Invalid,
+            Failure::Proof(bpkit::Error::RecoveryFailed) => Category::Invalid,
+            _ => Category::Malformed,
+        }
+    }
+
+    /// The category of a failure to prove: always [`Category::Proving`].
+    pub fn proving(&self) -> Category {
+        Category::Proving
+    }
+
+    /// Whether the proof is false ([`Category::Invalid`]).
+    pub fn is_invalid_proof(&self) -> bool {
+        self.category() == Category::Invalid
     }
 }

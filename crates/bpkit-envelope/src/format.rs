@@ -22,13 +22,14 @@
 //! `bp+` envelope, `generators` or `minimums` in a `bp` one, a generator set other than
 //! `"tari"`, and minimums that are not canonical decimals below `2ⁿ`, one per commitment.
 //! Defaults have one spelling, absence: `"generators": "bpkit"` and all-zero `minimums` are
-//! refused as non-canonical. The proof bytes themselves are decoded (canonically) by
+//! refused as non-canonical, and so is a label longer than [`MAX_LABEL`] bytes. The proof bytes themselves are decoded (canonically) by
 //! [`verify`](crate::verify()), which reports the library's typed errors. [`to_json`] writes an envelope on one
 //! line, so that envelopes can be concatenated one per line.
 
 use crate::decimal;
 use crate::error::EnvelopeError;
 use crate::hex;
+use crate::transcript::MAX_LABEL;
 use bpkit::group::CompressedRistretto;
 use bpkit::plus::PlusGens;
 use bpkit::{Interval, BIT_SIZES, MAX_PARTIES};
@@ -172,6 +173,9 @@ pub fn parse(text: &str) -> Result<Envelope, EnvelopeError> {
     let wire: Wire = serde_json::from_str(text).map_err(|e| EnvelopeError::Json(e.to_string()))?;
     if wire.version != VERSION {
         return Err(EnvelopeError::Version(wire.version));
+    }
+    if wire.label.len() > MAX_LABEL {
+        return Err(EnvelopeError::LabelTooLong(wire.label.len()));
     }
     let bits = usize::try_from(wire.bits)
         .ok()

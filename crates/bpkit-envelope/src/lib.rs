@@ -1,26 +1,35 @@
 //! The bpkit proof envelope: one JSON object per proof, holding what a verifier needs besides
-//! the proof (scheme, bits, label, commitments, and an interval, generator set or minimums).
+//! the proof (scheme, bits, label, commitments, and an interval, generator set or minimums),
+//! and the facade that the `bpkit` CLI and the language bindings share.
 //!
-//! This is the format the `bpkit` CLI reads and writes, shared here so that every language
-//! binding reads and writes the same bytes: a proof made in one language is verified in
-//! another. The format and its strict decoding rules are described in [`mod@format`]; this crate
-//! also holds the verification facade the bindings share ([`verify()`]).
+//! - [`mod@format`]: the envelope JSON and its strict decoding rules ([`parse`], [`to_json`]),
+//!   the bytes every binding reads and writes, so that a proof made in one language is
+//!   verified in another;
+//! - [`Claim`]: a decoded proof with its statement; [`verify()`] an envelope;
+//! - [`prove`]: range, interval and Bulletproofs+ proofs as envelopes, and mask recovery;
+//! - [`batch`]: batch verification of mixed kinds, returning the bad indices;
+//! - [`Failure`] and [`Category`]: the error contract of every binding (proof invalid, input
+//!   malformed, prover refused), with the stable kinds of [`bpkit::Error::kind`].
 //!
 //! Nothing here panics on input: every failure is an [`EnvelopeError`] (the envelope itself)
 //! or a [`bpkit::Error`] (the proof and its statement).
 
 #![forbid(unsafe_code)]
 
+pub mod batch;
+mod claim;
 pub mod decimal;
 mod error;
 pub mod format;
 pub mod hex;
+pub mod prove;
 mod transcript;
 mod verify;
 
-pub use error::EnvelopeError;
+pub use claim::Claim;
+pub use error::{Category, EnvelopeError, Failure};
 pub use format::{
     minimum_fits, parse, parse_interval, to_json, Envelope, GeneratorSet, Scheme, VERSION,
 };
-pub use transcript::transcript;
+pub use transcript::{transcript, MAX_INTERNED, MAX_LABEL};
 pub use verify::{verify, verify_with, PlusGensCache};

@@ -18,7 +18,7 @@ fn sample(m: usize) -> Envelope {
         .map(|v| Opening::random(v * 1000, &mut rng))
         .collect();
     let (proof, statement) =
-        RangeProof::prove(&mut transcript("unit"), &openings, 16, &mut rng).unwrap();
+        RangeProof::prove(&mut transcript("unit").unwrap(), &openings, 16, &mut rng).unwrap();
     Envelope {
         scheme: Scheme::Bp { range: None },
         bits: 16,
@@ -37,7 +37,7 @@ fn sample_plus(m: usize, generators: GeneratorSet, min: u64) -> Envelope {
     let statement =
         PlusStatement::commit(gens.pedersen(), 16, &openings, Some(vec![min; m])).unwrap();
     let proof = PlusProof::prove(
-        &mut transcript("unit"),
+        &mut transcript("unit").unwrap(),
         &gens,
         &statement,
         &openings,
@@ -104,8 +104,14 @@ fn plus_round_trip_and_verify() {
             }
             _ => unreachable!(),
         }
-        assert_eq!(verify(&other_gens), Err(bpkit::Error::VerificationFailed));
-        assert_eq!(verify(&other_min), Err(bpkit::Error::VerificationFailed));
+        assert_eq!(
+            verify(&other_gens),
+            Err(Failure::Proof(bpkit::Error::VerificationFailed))
+        );
+        assert_eq!(
+            verify(&other_min),
+            Err(Failure::Proof(bpkit::Error::VerificationFailed))
+        );
     }
 }
 
@@ -122,7 +128,10 @@ fn minimum_fits_the_bit_size() {
 fn label_is_the_transcript_label() {
     let mut env = sample(1);
     env.label = "other".into();
-    assert_eq!(verify(&env), Err(bpkit::Error::VerificationFailed));
+    assert_eq!(
+        verify(&env),
+        Err(Failure::Proof(bpkit::Error::VerificationFailed))
+    );
 }
 
 fn edit(f: impl FnOnce(&mut serde_json::Value)) -> Result<Envelope, EnvelopeError> {

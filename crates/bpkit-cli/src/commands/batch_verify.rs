@@ -2,14 +2,10 @@
 
 use super::Status;
 use crate::args::{Flag, Parsed};
-use crate::error::{describe, CliError};
+use crate::error::{describe, describe_failure, CliError};
 use crate::files::{print, read_lines, MAX_INPUT};
-use bpkit::batch::{BatchOptions, BatchVerifier};
-use bpkit::group::CompressedRistretto;
-use bpkit::plus::{PlusProof, PlusStatement};
-use bpkit::{Interval, IntervalProof, RangeProof, RangeStatement};
 use bpkit_envelope::decimal;
-use bpkit_envelope::{self as envelope, GeneratorSet, PlusGensCache, Scheme};
+use bpkit_envelope::{self as envelope, batch, Claim, Failure};
 
 /// Usage text.
 pub const USAGE: &str = "\
@@ -57,24 +53,6 @@ fn parse_threads(text: &str) -> Result<usize, CliError> {
         })
 }
 
-/// A decoded line. Proofs are boxed (about 1 KiB each).
-enum Item {
-    /// A range proof with its statement and label.
-    Range(Box<RangeProof>, RangeStatement, String),
-    /// An interval proof: the proof, its commitment, interval, bits and label.
-    Interval(
-        Box<IntervalProof>,
-        CompressedRistretto,
-        Interval,
-        usize,
-        String,
-    ),
-    /// A Bulletproofs+ proof with its statement, generator set and label.
-    Plus(Box<PlusProof>, PlusStatement, GeneratorSet, String),
-    /// A well-formed proof whose statement cannot hold (reported as `verify` would).
-    Rejected(bpkit::Error),
-}
-
 /// `line 3` or `lines 3, 17`.
 fn line_list(lines: &[usize]) -> String {
     let numbers: Vec<String> = lines.iter().map(usize::to_string).collect();
@@ -98,45 +76,15 @@ fn malformed_lines(path: &str, problems: &[(usize, String)]) -> CliError {
 }
 
 /// Decodes one line; `Ok(None)` for a blank line, `Err` with the reason for a malformed one.
-fn decode(bytes: &[u8]) -> Result<Option<Item>, String> {
+fn decode(bytes: &[u8]) -> Result<Option<Claim>, String> {
     let text = std::str::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_owned())?;
     if text.trim().is_empty() {
         return Ok(None);
     }
     let envelope = envelope::parse(text).map_err(|e| e.to_string())?;
-    let proof_error = |e: bpkit::Error| format!("malformed proof: {}", describe(&e));
-    let label = envelope.label;
-    match envelope.scheme {
-        Scheme::Bp { range: None } => {
-            let statement =
-                RangeStatement::new(envelope.bits, envelope.commitments).map_err(proof_error)?;
-            let proof = RangeProof::from_bytes(&envelope.proof).map_err(proof_error)?;
-            Ok(Some(Item::Range(Box::new(proof), statement, label)))
-        }
-        Scheme::Bp {
-            range: Some(interval),
-        } => {
-            let proof = IntervalProof::from_bytes(&envelope.proof).map_err(proof_error)?;
-            Ok(Some(match envelope.commitments.as_slice() {
-                [commitment] => {
-                    Item::Interval(Box::new(proof), *commitment, interval, envelope.bits, label)
-                }
-                other => Item::Rejected(bpkit::Error::InvalidAggregation(other.len())),
-            }))
-        }
-        Scheme::Plus {
-            generators,
-            minimums,
-        } => {
-            let proof = PlusProof::from_bytes(&envelope.proof).map_err(proof_error)?;
-            Ok(Some(
-                match PlusStatement::with_minimums(envelope.bits, envelope.commitments, minimums) {
-                    Ok(statement) => Item::Plus(Box::new(proof), statement, generators, label),
-                    Err(e) => Item::Rejected(e),
-                },
-            ))
-        }
-    }
+    Claim::from_envelope(&envelope)
+        .map(Some)
+        .map_err(|e| format!("malformed proof: {}", describe(&e)))
 }
 
 /// Runs the command.
@@ -151,74 +99,35 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
     let mut rng = super::os_rng()?;
 
     // 1. Decode every line; verify nothing unless every line is well-formed.
-    let mut items = Vec::new();
+    let mut lines = Vec::new();
+    let mut claims = Vec::new();
     let mut problems = Vec::new();
     for (line, bytes) in read_lines(path, MAX_INPUT)? {
         match decode(&bytes) {
             Ok(None) => {}
-            Ok(Some(item)) => items.push((line, item)),
+            Ok(Some(claim)) => {
+                lines.push(line);
+                claims.push(claim);
+            }
             Err(why) => problems.push((line, why)),
         }
     }
     if !problems.is_empty() {
         return Err(malformed_lines(path, &problems));
     }
-    if items.is_empty() {
+    if claims.is_empty() {
         return Err(CliError::Malformed(format!(
             "{path}: no proof envelope (the file is empty or blank)"
         )));
     }
 
-    // 2. The Bulletproofs+ generators, each set and extension degree built once (with its
-    //    tables) before the batch borrows them.
-    let mut cache = PlusGensCache::default();
-    for (_, item) in &items {
-        if let Item::Plus(proof, _, set, _) = item {
-            // The degree was checked by decoding; an error here shows up again below.
-            let _ = cache.get(*set, proof.extension_degree());
-        }
-    }
-
-    // 3. Verify every proof in one batch: one multiscalar multiplication, random weights.
-    let mut failures: Vec<(usize, bpkit::Error)> = Vec::new();
-    let mut batch = BatchVerifier::new().with_options(BatchOptions::default().threads(threads));
-    let mut batch_lines = Vec::with_capacity(items.len());
-    for (line, item) in &items {
-        let added = match item {
-            Item::Range(proof, statement, label) => {
-                Ok(batch.add_range_proof(proof, statement, envelope::transcript(label)))
-            }
-            Item::Interval(proof, commitment, interval, bits, label) => batch.add_interval_proof(
-                proof,
-                commitment,
-                interval,
-                *bits,
-                envelope::transcript(label),
-            ),
-            Item::Plus(proof, statement, set, label) => {
-                let degree = proof.extension_degree();
-                cache
-                    .find(*set, degree)
-                    .ok_or(bpkit::Error::InvalidExtensionDegree(degree))
-                    .map(|gens| {
-                        batch.add_plus_proof(proof, statement, gens, envelope::transcript(label))
-                    })
-            }
-            Item::Rejected(e) => Err(*e),
-        };
-        match added {
-            Ok(_) => batch_lines.push(*line),
-            Err(e) => failures.push((*line, e)),
-        }
-    }
-    let batched = batch.len();
-    if let Err(e) = batch.verify(&mut rng) {
-        for (index, error) in e.failures() {
-            let line = batch_lines.get(*index).copied().unwrap_or(0);
-            failures.push((line, *error));
-        }
-    }
-    failures.sort_by_key(|(line, _)| *line);
+    // 2. Verify every proof in one batch: one multiscalar multiplication, random weights.
+    let report = batch::verify_claims(&claims, threads, &mut rng);
+    let failures: Vec<(usize, Failure)> = report
+        .failures
+        .into_iter()
+        .map(|(i, e)| (lines.get(i).copied().unwrap_or(0), e))
+        .collect();
 
     // 3. Report: undecodable commitments are malformed input; false proofs are invalid.
     let (invalid, malformed): (Vec<_>, Vec<_>) = failures
@@ -227,19 +136,21 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
     if !malformed.is_empty() {
         let problems: Vec<(usize, String)> = malformed
             .iter()
-            .map(|(line, e)| (*line, format!("malformed proof: {}", describe(e))))
+            .map(|(line, e)| (*line, format!("malformed proof: {}", describe_failure(e))))
             .collect();
         return Err(malformed_lines(path, &problems));
     }
     if invalid.is_empty() {
-        debug_assert_eq!(batched, items.len());
-        print(&format!("valid: {batched} proof(s) (in one batch)\n"))?;
+        print(&format!(
+            "valid: {} proof(s) (in one batch)\n",
+            claims.len()
+        ))?;
         return Ok(Status::Ok);
     }
-    let lines: Vec<usize> = invalid.iter().map(|(line, _)| *line).collect();
-    let mut text = format!("invalid: {}\n", line_list(&lines));
+    let numbers: Vec<usize> = invalid.iter().map(|(line, _)| *line).collect();
+    let mut text = format!("invalid: {}\n", line_list(&numbers));
     for (line, e) in &invalid {
-        text.push_str(&format!("  line {line}: {}\n", describe(e)));
+        text.push_str(&format!("  line {line}: {}\n", describe_failure(e)));
     }
     print(&text)?;
     Ok(Status::Invalid)

@@ -7,7 +7,7 @@ use crate::error::{describe, CliError};
 use crate::files::print;
 use bpkit::plus::{ExtendedOpening, PlusGens, PlusProof, PlusStatement};
 use bpkit::{Opening, RangeProof};
-use bpkit_envelope::transcript;
+use merlin::Transcript;
 use rand::rngs::StdRng;
 use rand::RngExt;
 use std::fmt::Write as _;
@@ -37,6 +37,11 @@ const SIZES: [usize; 4] = [1, 2, 8, 64];
 const RUNS: usize = 5;
 const LABEL: &str = "bpkit demo";
 const ALTERED: &str = "bpkit demo (altered)";
+
+/// The transcript of a fixed label.
+fn transcript(label: &'static str) -> Transcript {
+    Transcript::new(label.as_bytes())
+}
 
 /// Results of one scheme for one m.
 #[derive(Default)]

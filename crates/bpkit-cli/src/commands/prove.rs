@@ -3,7 +3,7 @@
 
 use super::Status;
 use crate::args::{Flag, Parsed};
-use crate::error::{describe, CliError};
+use crate::error::{describe, describe_failure, CliError};
 use crate::files::{print, read_input, wipe, write_public};
 use crate::opening_file;
 use bpkit::group::CompressedRistretto;
@@ -206,7 +206,7 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
         .collect::<Result<Vec<_>, _>>()?;
 
     let mut rng = super::os_rng()?;
-    let mut transcript = envelope::transcript(label);
+    let mut transcript = envelope::transcript(label)?;
     let refused = |e: Error| match e {
         Error::ValueOutOfRange { index } => {
             let path = paths.get(index).map_or("?", String::as_str);
@@ -280,7 +280,7 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
     envelope::verify(&envelope).map_err(|e| {
         CliError::Invalid(format!(
             "internal error: the new proof does not verify: {}",
-            describe(&e)
+            describe_failure(&e)
         ))
     })?;
     write_public(out, &envelope::to_json(&envelope)?)?;

@@ -2,7 +2,7 @@
 
 use super::Status;
 use crate::args::{Flag, Parsed};
-use crate::error::{describe, CliError};
+use crate::error::{describe_failure as describe, CliError};
 use crate::files::{print, read_input};
 use bpkit_envelope as envelope;
 
