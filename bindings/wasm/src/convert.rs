@@ -8,10 +8,22 @@
 
 use crate::error::{BindingError, Result};
 use bpkit::group::{CompressedRistretto, Scalar};
+use bpkit::reexports::merlin::Transcript;
 use js_sys::{Array, Function, Reflect, Uint8Array};
 use wasm_bindgen::convert::TryFromJsValue;
 use wasm_bindgen::{JsCast, JsValue};
 use zeroize::Zeroizing;
+
+/// The transcript of a verifier for `label` (the facade's interned labels; a label over
+/// 4 KiB, or too many distinct labels, is a `MalformedError`).
+pub fn transcript(label: &str) -> Result<Transcript> {
+    Ok(bpkit_envelope::transcript(label)?)
+}
+
+/// The transcript of a prover for `label` (the same, but its errors are `ProvingError`s).
+pub fn prover_transcript(label: &str) -> Result<Transcript> {
+    bpkit_envelope::transcript(label).map_err(BindingError::proving)
+}
 
 /// A `bigint` in `[0, 2⁶⁴)`. Anything else (a `number`, a negative or too large `bigint`) is
 /// refused: wasm-bindgen's own `u64` conversion would wrap it silently.

@@ -78,8 +78,11 @@ impl BindingError {
     }
 
     /// An error of a prover: whatever the core reports, nothing was proven (`ProvingError`).
-    pub fn proving(e: bpkit::Error) -> Self {
-        BindingError::new(Family::Proving, e.kind(), e.to_string())
+    pub fn proving(e: impl Into<BindingError>) -> Self {
+        BindingError {
+            family: Family::Proving,
+            ..e.into()
+        }
     }
 
     /// The same error, about the proof at `index` of a batch.
@@ -122,6 +125,18 @@ impl From<bpkit_envelope::EnvelopeError> for BindingError {
     }
 }
 
+/// The facade's failures keep the facade's category (it is the reference for every binding).
+impl From<bpkit_envelope::Failure> for BindingError {
+    fn from(e: bpkit_envelope::Failure) -> Self {
+        let family = match e.category() {
+            bpkit_envelope::Category::Invalid => Family::InvalidProof,
+            bpkit_envelope::Category::Malformed => Family::Malformed,
+            bpkit_envelope::Category::Proving => Family::Proving,
+        };
+        BindingError::new(family, e.kind(), e.to_string())
+    }
+}
+
 impl From<BindingError> for JsValue {
     fn from(e: BindingError) -> JsValue {
         make_error(e.family.class(), e.kind, &e.message, e.index)
@@ -154,15 +169,11 @@ mod tests {
                 Family::InvalidProof,
             ),
             (bpkit::Error::RecoveryFailed, Family::InvalidProof),
-            (bpkit::Error::ValueOutOfRange { index: 0 }, Family::Proving),
+            // Outside a prover (whose errors are all `Proving`), a refused witness is malformed.
             (
-                bpkit::Error::WitnessMismatch {
-                    witness: 1,
-                    statement: 2,
-                },
-                Family::Proving,
+                bpkit::Error::ValueOutOfRange { index: 0 },
+                Family::Malformed,
             ),
-            (bpkit::Error::InvalidOpening { index: 0 }, Family::Proving),
             (
                 bpkit::Error::NonCanonicalScalar { offset: 0 },
                 Family::Malformed,
@@ -177,6 +188,12 @@ mod tests {
             let b = BindingError::from(e);
             assert_eq!(b.family(), family, "{e:?}");
             assert_eq!(b.kind(), e.kind());
+            let f = BindingError::from(bpkit_envelope::Failure::Proof(e));
+            assert_eq!(
+                (f.family(), f.kind()),
+                (family, e.kind()),
+                "the facade's category"
+            );
             let p = BindingError::proving(e);
             assert_eq!((p.family(), p.kind()), (Family::Proving, e.kind()));
         }

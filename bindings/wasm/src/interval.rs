@@ -2,12 +2,11 @@
 //! derived commitments; same encoding as a range proof of two values).
 
 use crate::commit::Opening;
-use crate::convert::{array32, to_js, u128_of, u64_of, usize_of};
+use crate::convert::{array32, prover_transcript, to_js, transcript, u128_of, u64_of, usize_of};
 use crate::error::{BindingError, Result};
 use crate::rng::rng;
 use bpkit::group::CompressedRistretto;
 use bpkit::Interval;
-use bpkit_envelope::transcript;
 use js_sys::Uint8Array;
 use wasm_bindgen::prelude::*;
 
@@ -45,7 +44,7 @@ impl IntervalProof {
             Interval::new(u64_of(a, "a")?, u128_of(b, "b")?).map_err(BindingError::proving)?;
         let mut rng = rng()?;
         let (inner, _) = bpkit::IntervalProof::prove(
-            &mut transcript(label),
+            &mut prover_transcript(label)?,
             opening.inner(),
             &interval,
             usize_of(bits),
@@ -67,7 +66,7 @@ impl IntervalProof {
         let commitment = CompressedRistretto(array32(commitment)?);
         let interval = interval(a, b)?;
         Ok(self.inner.verify(
-            &mut transcript(label),
+            &mut transcript(label)?,
             &commitment,
             &interval,
             usize_of(bits),

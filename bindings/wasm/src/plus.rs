@@ -2,14 +2,15 @@
 //! blinding factors, minimum values, and mask recovery with a seed.
 
 use crate::convert::{
-    clones, commitments, commitments_to_js, secret_scalar, secret_to_js, to_js, u64_of, usize_of,
+    clones, commitments, commitments_to_js, prover_transcript, secret_scalar, secret_to_js, to_js,
+    transcript, u64_of, usize_of,
 };
 use crate::error::{BindingError, Result};
 use crate::generators::{set_of, with_gens};
 use crate::rng::rng;
 use bpkit::group::{CompressedRistretto, Scalar};
 use bpkit::plus::{RecoveryMode, RecoverySeed, MAX_EXTENSION};
-use bpkit_envelope::{transcript, GeneratorSet};
+use bpkit_envelope::GeneratorSet;
 use js_sys::{Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 use zeroize::Zeroizing;
@@ -291,7 +292,7 @@ impl PlusProof {
             )
             .map_err(BindingError::proving)?;
             let proof = bpkit::plus::PlusProof::prove(
-                &mut transcript(label),
+                &mut prover_transcript(label)?,
                 gens,
                 &statement,
                 &inner,
@@ -329,7 +330,7 @@ impl PlusProof {
             )
             .map_err(BindingError::proving)?;
             let proof = bpkit::plus::PlusProof::prove_recoverable(
-                &mut transcript(label),
+                &mut prover_transcript(label)?,
                 gens,
                 &statement,
                 &opening.inner,
@@ -347,7 +348,7 @@ impl PlusProof {
         with_gens(statement.generator_set(), k, |gens| {
             Ok(self
                 .inner
-                .verify(&mut transcript(label), gens, statement.inner())?)
+                .verify(&mut transcript(label)?, gens, statement.inner())?)
         })
     }
 
@@ -374,7 +375,7 @@ impl PlusProof {
         let k = statement.degree_for(self);
         let opening = with_gens(set, k, |gens| {
             Ok(self.inner.recover(
-                &mut transcript(label),
+                &mut transcript(label)?,
                 gens,
                 statement.inner(),
                 &seed,

@@ -2,10 +2,11 @@
 //! crate).
 
 use crate::commit::Opening;
-use crate::convert::{clones, commitments, commitments_to_js, to_js, usize_of};
+use crate::convert::{
+    clones, commitments, commitments_to_js, prover_transcript, to_js, transcript, usize_of,
+};
 use crate::error::{BindingError, Result};
 use crate::rng::rng;
-use bpkit_envelope::transcript;
 use js_sys::{Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
@@ -70,9 +71,13 @@ impl RangeProof {
         let openings: Vec<Opening> = clones(openings, "openings", "Opening")?;
         let inner: Vec<bpkit::Opening> = openings.iter().map(|o| o.inner().clone()).collect();
         let mut rng = rng()?;
-        let (proof, _) =
-            bpkit::RangeProof::prove(&mut transcript(label), &inner, usize_of(bits), &mut rng)
-                .map_err(BindingError::proving)?;
+        let (proof, _) = bpkit::RangeProof::prove(
+            &mut prover_transcript(label)?,
+            &inner,
+            usize_of(bits),
+            &mut rng,
+        )
+        .map_err(BindingError::proving)?;
         Ok(RangeProof { inner: proof })
     }
 
@@ -82,7 +87,7 @@ impl RangeProof {
     pub fn verify(&self, statement: &RangeStatement, label: &str) -> Result<()> {
         Ok(self
             .inner
-            .verify(&mut transcript(label), statement.inner())?)
+            .verify(&mut transcript(label)?, statement.inner())?)
     }
 
     /// Strict decoding (canonical scalars, valid non-identity points, no trailing bytes).
