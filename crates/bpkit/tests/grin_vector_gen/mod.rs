@@ -49,7 +49,8 @@ pub fn generate() -> String {
     let gens = GrinGens::new().unwrap();
     let mut valid = Vec::new();
     let mut i = 0u64;
-    let mut cases: Vec<(usize, u64, Option<Vec<u8>>, bool, Option<[u8; 20]>)> = Vec::new();
+    type Case = (usize, u64, Option<Vec<u8>>, bool, Option<[u8; 20]>);
+    let mut cases: Vec<Case> = Vec::new();
     for bits in GRIN_BIT_SIZES {
         let max = if bits == 64 {
             u64::MAX
