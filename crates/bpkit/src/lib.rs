@@ -15,6 +15,7 @@ pub mod circuit;
 mod commitment;
 mod errors;
 pub mod generators;
+pub mod grin;
 pub mod group;
 mod inner_product;
 pub mod plus;
@@ -44,6 +45,10 @@ pub mod notes {
     /// The range proof and its aggregation.
     pub mod range_proof {
         #![doc = include_str!("../../../docs/notes/range_proof.md")]
+    }
+    /// Grin / MWEB range proofs over secp256k1.
+    pub mod grin {
+        #![doc = include_str!("../../../docs/notes/grin.md")]
     }
     /// The inner-product argument.
     pub mod inner_product {

@@ -11,6 +11,7 @@
 pub mod encoding;
 pub mod hash;
 pub mod msm;
+pub mod secp256k1;
 
 pub use curve25519_dalek::ristretto::{CompressedRistretto, RistrettoPoint};
 pub use curve25519_dalek::scalar::Scalar;
