@@ -504,3 +504,28 @@ fn circuit_without_multipliers_proves() {
     verifier.constrain(a + b - 10u64);
     verifier.verify(&proof, pc, bp).unwrap();
 }
+
+#[test]
+fn json_description_round_trips_and_is_strict() {
+    for two in [false, true] {
+        let circuit = record(&small_shape(two));
+        let json = circuit.to_json();
+        let back = Circuit::from_json(&json).unwrap();
+        assert_eq!(back, circuit);
+        assert_eq!(back.digest(), circuit.digest());
+        // Whitespace, a trailing byte, a truncation: refused.
+        assert!(Circuit::from_json(&json.replace(",", ", ")).is_err());
+        assert!(Circuit::from_json(&format!("{json} ")).is_err());
+        assert!(Circuit::from_json(&json[..json.len() - 1]).is_err());
+        // Upper-case hex is not canonical.
+        assert!(Circuit::from_json(&json.to_uppercase()).is_err());
+    }
+    // A term on a variable that does not exist.
+    let bad = "{\"bpkit_circuit\":1,\"commitments\":1,\"multipliers\":[0,0],\"challenges\":[],\"phase1\":[[[\"V1\",\"0100000000000000000000000000000000000000000000000000000000000000\"]]],\"phase2\":[]}";
+    assert_eq!(Circuit::from_json(bad), Err(CircuitError::UnknownVariable));
+    let good = bad.replace("V1", "V0");
+    Circuit::from_json(&good).unwrap();
+    // A challenge in phase 1.
+    let bad = "{\"bpkit_circuit\":1,\"commitments\":1,\"multipliers\":[0,0],\"challenges\":[\"7a\"],\"phase1\":[[[\"V0\",\"0100000000000000000000000000000000000000000000000000000000000000\",0]]],\"phase2\":[]}";
+    assert_eq!(Circuit::from_json(bad), Err(CircuitError::InvalidChallenge));
+}

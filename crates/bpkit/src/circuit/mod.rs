@@ -12,6 +12,7 @@ mod checker;
 mod constraint_system;
 mod error;
 pub mod gadgets;
+mod json;
 mod linear_combination;
 mod proof;
 mod prover;
@@ -28,6 +29,7 @@ pub use constraint_system::{
     ConstraintSystem, Metrics, RandomizableConstraintSystem, RandomizedConstraintSystem,
 };
 pub use error::CircuitError;
+pub use json::MAX_JSON_SIZE;
 pub use linear_combination::{LinearCombination, Term};
 pub use proof::{CircuitProof, MAX_PROOF_SIZE, MAX_ROUNDS};
 pub use prover::Prover;
