@@ -23,7 +23,7 @@ pub mod statements;
 mod system;
 mod transcript;
 mod variable;
-mod verifier;
+pub(crate) mod verifier;
 
 pub use checker::Checker;
 pub use constraint_system::{
