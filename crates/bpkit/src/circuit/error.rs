@@ -45,6 +45,9 @@ pub enum CircuitError {
         /// Commitments given.
         found: usize,
     },
+    /// A circuit description (JSON) that is malformed or not in canonical form.
+    #[error("invalid or non-canonical circuit description")]
+    InvalidDescription,
     /// A gadget's own error.
     #[error("gadget error: {0}")]
     Gadget(&'static str),

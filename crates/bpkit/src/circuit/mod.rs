@@ -6,12 +6,14 @@
 //!   what gadgets call (two phases; the second one with verifier challenges);
 //! - [`Checker`]: evaluates an assignment and names the first failing constraint, without proving;
 //! - [`Recorder`] and [`Circuit`]: a circuit as data (canonical rows of both phases, digest);
-//! - [`Prover`], [`Verifier`], [`CircuitProof`]: the proof (notes: [`crate::notes`]).
+//! - [`Prover`], [`Verifier`], [`CircuitProof`]: the proof (math: [`crate::notes::circuits`];
+//!   formats: `docs/spec.md` §12).
 
 mod checker;
 mod constraint_system;
 mod error;
 pub mod gadgets;
+mod json;
 mod linear_combination;
 mod proof;
 mod prover;
@@ -21,13 +23,14 @@ pub mod statements;
 mod system;
 mod transcript;
 mod variable;
-mod verifier;
+pub(crate) mod verifier;
 
 pub use checker::Checker;
 pub use constraint_system::{
     ConstraintSystem, Metrics, RandomizableConstraintSystem, RandomizedConstraintSystem,
 };
 pub use error::CircuitError;
+pub use json::MAX_JSON_SIZE;
 pub use linear_combination::{LinearCombination, Term};
 pub use proof::{CircuitProof, MAX_PROOF_SIZE, MAX_ROUNDS};
 pub use prover::Prover;

@@ -67,7 +67,7 @@ impl Circuit {
     }
 
     pub(crate) fn validate(&self) -> Result<(), CircuitError> {
-        if self.multipliers > MAX_MULTIPLIERS {
+        if self.multipliers > MAX_MULTIPLIERS || self.num_commitments > MAX_MULTIPLIERS {
             return Err(CircuitError::TooLarge {
                 max: MAX_MULTIPLIERS,
             });

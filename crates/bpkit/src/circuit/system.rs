@@ -15,7 +15,7 @@ use alloc::vec::Vec;
 use merlin::Transcript;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
-/// The largest number of multipliers (both phases) of a circuit.
+/// The largest number of multipliers (both phases) of a circuit, and of commitments.
 pub const MAX_MULTIPLIERS: usize = 1 << 22;
 
 /// A phase-2 callback, as stored until the first phase is committed.
