@@ -128,6 +128,10 @@ pub enum Error {
     /// value, or a proof not made with this seed).
     #[error("the recovered mask does not open the commitment")]
     RecoveryFailed,
+    /// A circuit could not be built, proven or described (arithmetic-circuit proofs); for
+    /// example an assignment that does not satisfy a constraint.
+    #[error("circuit: {0}")]
+    Circuit(crate::circuit::CircuitError),
 }
 
 /// Errors of the multi-party aggregation protocol.
@@ -179,6 +183,7 @@ impl Error {
             Error::InvalidGenerators => "invalid-generators",
             Error::AggregatedRecovery { .. } => "aggregated-recovery",
             Error::RecoveryFailed => "recovery-failed",
+            Error::Circuit(_) => "circuit",
         }
     }
 
@@ -225,6 +230,12 @@ impl Error {
             _ => 0,
         };
         ProtocolError::MaliciousParties(mask).blamed_parties()
+    }
+}
+
+impl From<crate::circuit::CircuitError> for Error {
+    fn from(e: crate::circuit::CircuitError) -> Self {
+        Error::Circuit(e)
     }
 }
 

@@ -37,6 +37,17 @@ pub enum CircuitError {
     /// The phase-2 callbacks emitted different rows when run again (they must be deterministic).
     #[error("the second phase emitted different constraints when run again")]
     Phase2Mismatch,
+    /// The verifier was given a different number of commitments than the circuit has.
+    #[error("the circuit has {expected} commitments, {found} were given")]
+    WrongCommitmentCount {
+        /// Commitments of the circuit.
+        expected: usize,
+        /// Commitments given.
+        found: usize,
+    },
+    /// A circuit description (JSON) that is malformed or not in canonical form.
+    #[error("invalid or non-canonical circuit description")]
+    InvalidDescription,
     /// A gadget's own error.
     #[error("gadget error: {0}")]
     Gadget(&'static str),

@@ -4,22 +4,38 @@
 //! - [`Variable`], [`LinearCombination`], [`Challenge`]: the rows of a circuit;
 //! - [`ConstraintSystem`], [`RandomizableConstraintSystem`], [`RandomizedConstraintSystem`]:
 //!   what gadgets call (two phases; the second one with verifier challenges);
-//! - [`Checker`]: evaluates an assignment and names the first failing constraint, without proving.
+//! - [`Checker`]: evaluates an assignment and names the first failing constraint, without proving;
+//! - [`Recorder`] and [`Circuit`]: a circuit as data (canonical rows of both phases, digest);
+//! - [`Prover`], [`Verifier`], [`CircuitProof`]: the proof (notes: [`crate::notes`]).
 
 mod checker;
 mod constraint_system;
 mod error;
 pub mod gadgets;
+mod json;
 mod linear_combination;
+mod proof;
+mod prover;
+mod recorded;
+mod recorder;
 pub mod statements;
 mod system;
+mod transcript;
 mod variable;
+mod verifier;
 
 pub use checker::Checker;
 pub use constraint_system::{
     ConstraintSystem, Metrics, RandomizableConstraintSystem, RandomizedConstraintSystem,
 };
 pub use error::CircuitError;
+pub use json::MAX_JSON_SIZE;
 pub use linear_combination::{LinearCombination, Term};
+pub use proof::{CircuitProof, MAX_PROOF_SIZE, MAX_ROUNDS};
+pub use prover::Prover;
+pub use recorded::Circuit;
+pub use recorder::Recorder;
 pub use system::{System, MAX_MULTIPLIERS};
+pub use transcript::generators_digest;
 pub use variable::{Challenge, Variable};
+pub use verifier::Verifier;

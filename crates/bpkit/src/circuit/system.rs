@@ -15,7 +15,7 @@ use alloc::vec::Vec;
 use merlin::Transcript;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
-/// The largest number of multipliers (both phases) of a circuit.
+/// The largest number of multipliers (both phases) of a circuit, and of commitments.
 pub const MAX_MULTIPLIERS: usize = 1 << 22;
 
 /// A phase-2 callback, as stored until the first phase is committed.
@@ -51,13 +51,13 @@ pub struct System {
     pub(crate) constraints: Vec<LinearCombination>,
     phase_one: Option<(usize, usize)>,
     challenges: Vec<Option<Scalar>>,
+    labels: Vec<Vec<u8>>,
     source: Source,
     lenient_challenges: bool,
     callbacks: Vec<Callback>,
     error: Option<CircuitError>,
 }
 
-#[allow(dead_code)] // parts are used by the prover and verifier
 impl System {
     /// A system that records rows only (verifier, recorder).
     pub(crate) fn recording() -> Self {
@@ -69,6 +69,7 @@ impl System {
             constraints: Vec::new(),
             phase_one: None,
             challenges: Vec::new(),
+            labels: Vec::new(),
             source: Source::Symbolic,
             lenient_challenges: false,
             callbacks: Vec::new(),
@@ -130,11 +131,6 @@ impl System {
         self.phase_one
     }
 
-    /// Number of challenges drawn so far.
-    pub(crate) fn num_challenges(&self) -> usize {
-        self.challenges.len()
-    }
-
     /// A new committed variable (phase 1 only); `value` is kept when the system assigns.
     pub(crate) fn commit_variable(&mut self, value: Option<Scalar>) -> Variable {
         if self.phase_one.is_some() {
@@ -190,6 +186,16 @@ impl System {
     /// The value of each challenge symbol drawn so far (`None` when symbolic).
     pub(crate) fn challenge_values(&self) -> &[Option<Scalar>] {
         &self.challenges
+    }
+
+    /// The label of each challenge drawn so far.
+    pub(crate) fn challenge_labels(&self) -> &[Vec<u8>] {
+        &self.labels
+    }
+
+    /// Moves the rows out (the recorder's and the prover's circuit takes them).
+    pub(crate) fn take_rows(&mut self) -> Vec<LinearCombination> {
+        core::mem::take(&mut self.constraints)
     }
 
     /// The first constraint the assignment does not satisfy (in canonical order), if any.
@@ -387,16 +393,23 @@ impl RandomizedConstraintSystem for System {
         }
         let value = match &mut self.source {
             Source::Symbolic => None,
-            Source::Transcript(t) => {
-                let c = t.challenge_scalar(label);
-                if c == Scalar::ZERO {
-                    return Err(CircuitError::ZeroChallenge);
-                }
-                Some(c)
-            }
+            Source::Transcript(t) => Some(draw_challenge(t, label)?),
         };
         let i = self.challenges.len();
         self.challenges.push(value);
+        self.labels.push(label.to_vec());
         Ok(Challenge(i))
     }
+}
+
+/// A phase-2 challenge: the gadget's label is appended as a message (so labels need not be
+/// `'static` when a circuit is loaded from its description), then 64 bytes are drawn and reduced.
+/// A zero challenge is an error.
+pub(crate) fn draw_challenge(t: &mut Transcript, label: &[u8]) -> Result<Scalar, CircuitError> {
+    t.append_message(b"challenge-label", label);
+    let c = t.challenge_scalar(b"challenge");
+    if c == Scalar::ZERO {
+        return Err(CircuitError::ZeroChallenge);
+    }
+    Ok(c)
 }

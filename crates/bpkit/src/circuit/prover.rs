@@ -1,0 +1,539 @@
+//! The prover: the constraint system with the assignment, then the protocol of the notes
+//! ("Proving"), constant-time in the witness.
+//!
+//! Timing: commitments to secret vectors (`A_I`, `A_O`, `S`) and to the polynomial coefficients
+//! (`T_i`) use constant-time multiplication. The inner-product argument runs variable-time
+//! multiscalar multiplications over `l(x), r(x)`: both are blinded by the uniformly random
+//! `s_L·x³`, `s_R·x³` terms (as in the range proof), and the argument reveals `l(x), r(x)` up to
+//! that blinding anyway. Refusing an unsatisfied assignment reveals only that it is unsatisfied.
+
+use super::recorded::Circuit;
+use super::system::System;
+use super::transcript::{append_point, bind_statement, generators_digest};
+use super::{
+    CircuitError, CircuitProof, ConstraintSystem, LinearCombination, Metrics,
+    RandomizableConstraintSystem, Variable,
+};
+use crate::errors::Error;
+use crate::generators::{BulletproofGens, PedersenGens};
+use crate::group::encoding::Point;
+use crate::group::{msm, CompressedRistretto, RistrettoPoint, Scalar};
+use crate::inner_product;
+use crate::transcript::{RngAdapter, TranscriptProtocol};
+use crate::util::scalars::inner_product as ip;
+use alloc::vec::Vec;
+use merlin::{Transcript, TranscriptRng};
+use zeroize::Zeroize;
+
+/// Proves that committed values satisfy a circuit.
+///
+/// Gadgets run on it like on any [`ConstraintSystem`]; [`Prover::commit`] makes the commitments
+/// `V_j = v_j·B + ṽ_j·B̃` with the range proofs' generators, and [`Prover::prove`] runs the second
+/// phase and makes the proof.
+pub struct Prover<'t, 'g> {
+    sys: System,
+    transcript: &'t mut Transcript,
+    pc_gens: &'g PedersenGens,
+    v_blinding: Vec<Scalar>,
+    commitments: Vec<CompressedRistretto>,
+}
+
+impl Drop for Prover<'_, '_> {
+    fn drop(&mut self) {
+        self.v_blinding.zeroize();
+    }
+}
+
+impl core::fmt::Debug for Prover<'_, '_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Prover")
+            .field("metrics", &self.sys.metrics())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Draws a uniform scalar from the hedged nonce RNG.
+fn random_scalar(rng: &mut TranscriptRng) -> Scalar {
+    use rand_core_06::RngCore;
+    let mut wide = [0u8; 64];
+    rng.fill_bytes(&mut wide);
+    let s = Scalar::from_bytes_mod_order_wide(&wide);
+    wide.zeroize();
+    s
+}
+
+/// Blinding factors and vectors of one phase (secret; zeroized on drop).
+#[derive(Zeroize)]
+#[zeroize(drop)]
+struct PhaseSecrets {
+    i_blinding: Scalar,
+    o_blinding: Scalar,
+    s_blinding: Scalar,
+    s_l: Vec<Scalar>,
+    s_r: Vec<Scalar>,
+}
+
+impl PhaseSecrets {
+    fn draw(rng: &mut TranscriptRng, len: usize) -> Self {
+        PhaseSecrets {
+            i_blinding: random_scalar(rng),
+            o_blinding: random_scalar(rng),
+            s_blinding: random_scalar(rng),
+            s_l: (0..len).map(|_| random_scalar(rng)).collect(),
+            s_r: (0..len).map(|_| random_scalar(rng)).collect(),
+        }
+    }
+
+    /// `A_I, A_O, S` over `G, H` (constant time: every scalar but the points is secret).
+    fn commit(
+        &self,
+        pc_gens: &PedersenGens,
+        a_l: &[Scalar],
+        a_r: &[Scalar],
+        a_o: &[Scalar],
+        g: &[RistrettoPoint],
+        h: &[RistrettoPoint],
+    ) -> [Point; 3] {
+        let bb = pc_gens.b_blinding();
+        let two = |x: &[Scalar], y: &[Scalar], b: &Scalar| {
+            msm::constant_time(
+                core::iter::once(*b)
+                    .chain(x.iter().copied())
+                    .chain(y.iter().copied()),
+                core::iter::once(bb)
+                    .chain(g.iter().take(x.len()))
+                    .chain(h.iter().take(y.len())),
+            )
+            .unwrap_or_default()
+        };
+        let a_i = two(a_l, a_r, &self.i_blinding);
+        let a_o = two(a_o, &[], &self.o_blinding);
+        let s = two(&self.s_l, &self.s_r, &self.s_blinding);
+        [
+            Point::from_point(a_i),
+            Point::from_point(a_o),
+            Point::from_point(s),
+        ]
+    }
+}
+
+impl<'t, 'g> Prover<'t, 'g> {
+    /// A prover writing to `transcript` (the caller may have appended its own context first).
+    pub fn new(pc_gens: &'g PedersenGens, transcript: &'t mut Transcript) -> Self {
+        Prover {
+            sys: System::assigning(),
+            transcript,
+            pc_gens,
+            v_blinding: Vec::new(),
+            commitments: Vec::new(),
+        }
+    }
+
+    /// Commits to `value` with `blinding`: returns `V = value·B + blinding·B̃` (constant time)
+    /// and the variable that stands for `value` in the circuit.
+    pub fn commit(&mut self, value: Scalar, blinding: Scalar) -> (CompressedRistretto, Variable) {
+        let v = self.pc_gens.commit(&value, &blinding).compress();
+        self.commitments.push(v);
+        self.v_blinding.push(blinding);
+        (v, self.sys.commit_variable(Some(value)))
+    }
+
+    /// Runs the second phase and proves. Refuses (with [`CircuitError::Unsatisfied`] naming the
+    /// first failing constraint) an assignment that does not satisfy the circuit.
+    pub fn prove<R: rand_core::CryptoRng + ?Sized>(
+        self,
+        bp_gens: &BulletproofGens,
+        rng: &mut R,
+    ) -> Result<CircuitProof, Error> {
+        self.prove_and_record(bp_gens, rng).map(|(p, _)| p)
+    }
+
+    /// [`Prover::prove`], also returning the recorded circuit (what the verifier checks against).
+    pub fn prove_and_record<R: rand_core::CryptoRng + ?Sized>(
+        mut self,
+        bp_gens: &BulletproofGens,
+        rng: &mut R,
+    ) -> Result<(CircuitProof, Circuit), Error> {
+        if let Some(e) = self.sys.error() {
+            return Err(e.into());
+        }
+        // The whole circuit, both phases, symbolically: the digest must be bound before any
+        // challenge exists.
+        let callbacks = self.sys.take_callbacks();
+        let mut symbolic = System::symbolic_continuation(&self.sys);
+        symbolic.run_phase_two(&callbacks)?;
+        if let Some(e) = symbolic.error() {
+            return Err(e.into());
+        }
+        let n1 = self.sys.num_multipliers();
+        let q1 = self.sys.constraints.len();
+        let mut rows = self.sys.constraints.clone();
+        rows.extend(symbolic.take_rows());
+        let circuit = Circuit {
+            num_commitments: self.sys.num_commitments(),
+            phase_one_multipliers: n1,
+            multipliers: symbolic.num_multipliers(),
+            rows,
+            phase_one_rows: q1,
+            challenge_labels: symbolic.challenge_labels().to_vec(),
+        };
+        let n = circuit.multipliers;
+        let padded = circuit.padded_multipliers();
+        let n2 = n.saturating_sub(n1);
+        let (g, h) = bp_gens.party(0, padded).ok_or(Error::GeneratorsTooSmall {
+            needed: padded,
+            available: bp_gens.gens_capacity(),
+        })?;
+
+        bind_statement(
+            self.transcript,
+            &circuit,
+            &self.commitments,
+            &generators_digest(self.pc_gens),
+        );
+
+        // Hedged nonces: the transcript so far, the witness, and the caller's RNG.
+        let mut nonce_rng = {
+            let mut b = self.transcript.build_rng();
+            if let Some(a) = self.sys.assignment.as_ref() {
+                for v in a.v.iter().chain(&a.a_l).chain(&a.a_r) {
+                    b = b.rekey_with_witness_bytes(b"w", v.as_bytes());
+                }
+            }
+            for r in &self.v_blinding {
+                b = b.rekey_with_witness_bytes(b"v_blinding", r.as_bytes());
+            }
+            b.finalize(&mut RngAdapter(rng))
+        };
+        let secrets1 = PhaseSecrets::draw(&mut nonce_rng, n1);
+
+        // Phase 1 commitments.
+        let (g1, g2) = g.split_at(n1.min(g.len()));
+        let (h1, h2) = h.split_at(n1.min(h.len()));
+        let [a_i1, a_o1, s1] = {
+            let a = self
+                .sys
+                .assignment
+                .as_ref()
+                .ok_or(CircuitError::MissingAssignment)?;
+            secrets1.commit(
+                self.pc_gens,
+                a.a_l.get(..n1).unwrap_or(&[]),
+                a.a_r.get(..n1).unwrap_or(&[]),
+                a.a_o.get(..n1).unwrap_or(&[]),
+                g1,
+                h1,
+            )
+        };
+        self.transcript.append_point(b"A_I1", &a_i1.compressed);
+        self.transcript.append_point(b"A_O1", &a_o1.compressed);
+        self.transcript.append_point(b"S1", &s1.compressed);
+
+        // Phase 2: the callbacks again, with challenge values from the transcript.
+        let t = core::mem::replace(self.transcript, Transcript::new(b"bpkit placeholder"));
+        self.sys.begin_phase_two(Some(t));
+        let run = self.sys.run_phase_two(&callbacks);
+        let challenges: Vec<Scalar> = self
+            .sys
+            .challenge_values()
+            .iter()
+            .map(|c| c.unwrap_or(Scalar::ZERO))
+            .collect();
+        if let Some(t) = self.sys.take_transcript() {
+            *self.transcript = t;
+        }
+        run?;
+        if let Some(e) = self.sys.error() {
+            return Err(e.into());
+        }
+        let same = self.sys.num_multipliers() == n
+            && self.sys.constraints.get(q1..) == circuit.rows.get(q1..)
+            && self.sys.challenge_labels() == circuit.challenge_labels();
+        if !same {
+            return Err(CircuitError::Phase2Mismatch.into());
+        }
+        let a = self
+            .sys
+            .assignment
+            .take()
+            .ok_or(CircuitError::MissingAssignment)?;
+        if let Some(index) = circuit.first_unsatisfied(&a, &challenges) {
+            return Err(CircuitError::Unsatisfied { index }.into());
+        }
+
+        let secrets2 = PhaseSecrets::draw(&mut nonce_rng, n2);
+        let phase_two = if n2 > 0 {
+            let p = secrets2.commit(
+                self.pc_gens,
+                a.a_l.get(n1..).unwrap_or(&[]),
+                a.a_r.get(n1..).unwrap_or(&[]),
+                a.a_o.get(n1..).unwrap_or(&[]),
+                g2.get(..n2).unwrap_or(&[]),
+                h2.get(..n2).unwrap_or(&[]),
+            );
+            self.transcript.append_point(b"A_I2", &p[0].compressed);
+            self.transcript.append_point(b"A_O2", &p[1].compressed);
+            self.transcript.append_point(b"S2", &p[2].compressed);
+            Some(p)
+        } else {
+            None
+        };
+
+        let y = nonzero(self.transcript.challenge_scalar(b"y"))?;
+        let z = nonzero(self.transcript.challenge_scalar(b"z"))?;
+        let w = circuit
+            .weights(&z, &challenges, padded)
+            .ok_or(CircuitError::UnknownVariable)?;
+
+        // l(X) = l1·X + l2·X² + l3·X³, r(X) = r0 + r1·X + r3·X³ over the n multipliers.
+        let y_inv = y.invert();
+        let mut s_l: Vec<Scalar> = secrets1.s_l.clone();
+        s_l.extend_from_slice(&secrets2.s_l);
+        let mut s_r: Vec<Scalar> = secrets1.s_r.clone();
+        s_r.extend_from_slice(&secrets2.s_r);
+        let mut poly = Polys::new(n);
+        let mut y_i = Scalar::ONE;
+        let mut y_inv_i = Scalar::ONE;
+        for i in 0..n {
+            let (Some(al), Some(ar), Some(ao), Some(sl), Some(sr)) = (
+                a.a_l.get(i),
+                a.a_r.get(i),
+                a.a_o.get(i),
+                s_l.get(i),
+                s_r.get(i),
+            ) else {
+                return Err(CircuitError::MissingAssignment.into());
+            };
+            let (wl, wr, wo) = (
+                w.w_l.get(i).copied().unwrap_or_default(),
+                w.w_r.get(i).copied().unwrap_or_default(),
+                w.w_o.get(i).copied().unwrap_or_default(),
+            );
+            poly.l1.push(al + y_inv_i * wr);
+            poly.l2.push(*ao);
+            poly.l3.push(*sl);
+            poly.r0.push(wo - y_i);
+            poly.r1.push(y_i * ar + wl);
+            poly.r3.push(y_i * sr);
+            y_i *= y;
+            y_inv_i *= y_inv;
+        }
+        s_l.zeroize();
+        s_r.zeroize();
+        let tc = poly.t_coefficients();
+
+        let mut nonces: [Scalar; 5] = core::array::from_fn(|_| random_scalar(&mut nonce_rng));
+        let t_points: [Point; 5] = {
+            let coeffs = [tc[1], tc[3], tc[4], tc[5], tc[6]];
+            core::array::from_fn(|k| {
+                let (c, r) = (
+                    coeffs.get(k).copied().unwrap_or_default(),
+                    nonces.get(k).copied().unwrap_or_default(),
+                );
+                Point::from_point(self.pc_gens.commit(&c, &r))
+            })
+        };
+        for (k, p) in t_points.iter().enumerate() {
+            let label: &'static [u8] = match k {
+                0 => b"T_1",
+                1 => b"T_3",
+                2 => b"T_4",
+                3 => b"T_5",
+                _ => b"T_6",
+            };
+            append_point(self.transcript, label, &p.compressed)?;
+        }
+        let u = nonzero(self.transcript.challenge_scalar(b"u"))?;
+        let x = nonzero(self.transcript.challenge_scalar(b"x"))?;
+
+        let x1 = x;
+        let x2 = x1 * x;
+        let x3 = x2 * x;
+        let x4 = x3 * x;
+        let x5 = x4 * x;
+        let x6 = x5 * x;
+        let t_x = tc[1] * x1 + tc[2] * x2 + tc[3] * x3 + tc[4] * x4 + tc[5] * x5 + tc[6] * x6;
+        let [n1_, n3, n4, n5, n6] = nonces;
+        let t_x_blinding =
+            n1_ * x1 + n3 * x3 + n4 * x4 + n5 * x5 + n6 * x6 + x2 * ip(&w.w_v, &self.v_blinding);
+        nonces.zeroize();
+        // Without phase-2 multipliers the phase-2 blindings are committed nowhere.
+        let u_or_0 = if n2 > 0 { u } else { Scalar::ZERO };
+        let i_blinding = secrets1.i_blinding + u_or_0 * secrets2.i_blinding;
+        let o_blinding = secrets1.o_blinding + u_or_0 * secrets2.o_blinding;
+        let s_blinding = secrets1.s_blinding + u_or_0 * secrets2.s_blinding;
+        let e_blinding = i_blinding * x1 + o_blinding * x2 + s_blinding * x3;
+
+        self.transcript.append_scalar(b"t_x", &t_x);
+        self.transcript
+            .append_scalar(b"t_x_blinding", &t_x_blinding);
+        self.transcript.append_scalar(b"e_blinding", &e_blinding);
+        let w_ipp = nonzero(self.transcript.challenge_scalar(b"w"))?;
+        let q = self.pc_gens.b() * w_ipp;
+
+        let (mut l_vec, mut r_vec) = poly.eval(&x, padded, &y);
+        // Phase-2 and padding generators carry the factor u (notes: "Two phases").
+        // Variable-time: u is public.
+        let g_vec: Vec<RistrettoPoint> = g
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                if i < n1 || n2 == 0 {
+                    *p
+                } else {
+                    msm::vartime_mul(&u, p)
+                }
+            })
+            .collect();
+        let h_vec: Vec<RistrettoPoint> = h
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                if i < n1 || n2 == 0 {
+                    *p
+                } else {
+                    msm::vartime_mul(&u, p)
+                }
+            })
+            .collect();
+        let ipp = inner_product::prove(
+            self.transcript,
+            &q,
+            &y_inv,
+            g_vec,
+            h_vec,
+            l_vec.clone(),
+            r_vec.clone(),
+        );
+        l_vec.zeroize();
+        r_vec.zeroize();
+        drop(a);
+
+        Ok((
+            CircuitProof {
+                a_i1,
+                a_o1,
+                s1,
+                phase_two,
+                t: t_points,
+                t_x,
+                t_x_blinding,
+                e_blinding,
+                ipp,
+            },
+            circuit,
+        ))
+    }
+}
+
+fn nonzero(c: Scalar) -> Result<Scalar, CircuitError> {
+    if c == Scalar::ZERO {
+        Err(CircuitError::ZeroChallenge)
+    } else {
+        Ok(c)
+    }
+}
+
+/// The vector polynomials `l(X)`, `r(X)` (secret; zeroized on drop).
+#[derive(Zeroize)]
+#[zeroize(drop)]
+struct Polys {
+    l1: Vec<Scalar>,
+    l2: Vec<Scalar>,
+    l3: Vec<Scalar>,
+    r0: Vec<Scalar>,
+    r1: Vec<Scalar>,
+    r3: Vec<Scalar>,
+}
+
+impl Polys {
+    fn new(n: usize) -> Self {
+        let v = || Vec::with_capacity(n);
+        Polys {
+            l1: v(),
+            l2: v(),
+            l3: v(),
+            r0: v(),
+            r1: v(),
+            r3: v(),
+        }
+    }
+
+    /// `t₀ … t₆` of `t(X) = ⟨l(X), r(X)⟩` (`t₀ = 0`).
+    fn t_coefficients(&self) -> [Scalar; 7] {
+        [
+            Scalar::ZERO,
+            ip(&self.l1, &self.r0),
+            ip(&self.l1, &self.r1) + ip(&self.l2, &self.r0),
+            ip(&self.l2, &self.r1) + ip(&self.l3, &self.r0),
+            ip(&self.l1, &self.r3) + ip(&self.l3, &self.r1),
+            ip(&self.l2, &self.r3),
+            ip(&self.l3, &self.r3),
+        ]
+    }
+
+    /// `l(x)`, `r(x)` padded to `padded` entries (padding: `l = 0`, `r = −yⁱ`).
+    fn eval(&self, x: &Scalar, padded: usize, y: &Scalar) -> (Vec<Scalar>, Vec<Scalar>) {
+        let x2 = x * x;
+        let x3 = x2 * x;
+        let mut l = Vec::with_capacity(padded);
+        let mut r = Vec::with_capacity(padded);
+        let n = self.l1.len();
+        for i in 0..n {
+            let get = |v: &Vec<Scalar>| v.get(i).copied().unwrap_or_default();
+            l.push(get(&self.l1) * x + get(&self.l2) * x2 + get(&self.l3) * x3);
+            r.push(get(&self.r0) + get(&self.r1) * x + get(&self.r3) * x3);
+        }
+        let mut y_i = crate::util::scalars::scalar_pow(y, n as u64);
+        for _ in n..padded {
+            l.push(Scalar::ZERO);
+            r.push(-y_i);
+            y_i *= y;
+        }
+        (l, r)
+    }
+}
+
+impl ConstraintSystem for Prover<'_, '_> {
+    fn multiply(
+        &mut self,
+        left: LinearCombination,
+        right: LinearCombination,
+    ) -> (Variable, Variable, Variable) {
+        self.sys.multiply(left, right)
+    }
+
+    fn allocate(&mut self, assignment: Option<Scalar>) -> Result<Variable, CircuitError> {
+        self.sys.allocate(assignment)
+    }
+
+    fn allocate_multiplier(
+        &mut self,
+        input_assignments: Option<(Scalar, Scalar)>,
+    ) -> Result<(Variable, Variable, Variable), CircuitError> {
+        self.sys.allocate_multiplier(input_assignments)
+    }
+
+    fn constrain(&mut self, lc: LinearCombination) {
+        self.sys.constrain(lc)
+    }
+
+    fn metrics(&self) -> Metrics {
+        self.sys.metrics()
+    }
+
+    fn eval(&self, lc: &LinearCombination) -> Option<Scalar> {
+        self.sys.eval(lc)
+    }
+}
+
+impl RandomizableConstraintSystem for Prover<'_, '_> {
+    type RandomizedCS = System;
+
+    fn specify_randomized_constraints<F>(&mut self, callback: F) -> Result<(), CircuitError>
+    where
+        F: 'static + Send + Sync + Fn(&mut Self::RandomizedCS) -> Result<(), CircuitError>,
+    {
+        self.sys.specify_randomized_constraints(callback)
+    }
+}

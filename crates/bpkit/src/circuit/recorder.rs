@@ -1,0 +1,111 @@
+//! The recorder: runs a circuit's gadgets without values and keeps the rows of both phases, with
+//! phase-2 challenges as symbols. The verifier is a recorder plus the proof check.
+
+use super::system::System;
+use super::{
+    Circuit, CircuitError, ConstraintSystem, LinearCombination, Metrics,
+    RandomizableConstraintSystem, Variable,
+};
+use crate::group::Scalar;
+
+/// Records a circuit as data ([`Circuit`]): for digests, JSON descriptions and verifiers that
+/// receive the circuit rather than run its gadgets.
+pub struct Recorder {
+    sys: System,
+}
+
+impl Default for Recorder {
+    fn default() -> Self {
+        Recorder::new()
+    }
+}
+
+impl core::fmt::Debug for Recorder {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Recorder")
+            .field("metrics", &self.sys.metrics())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Recorder {
+    /// An empty recorder.
+    pub fn new() -> Self {
+        Recorder {
+            sys: System::recording(),
+        }
+    }
+
+    /// A new committed variable (the `i`-th commitment `V_i`).
+    pub fn commit(&mut self) -> Variable {
+        self.sys.commit_variable(None)
+    }
+
+    /// Runs the second phase symbolically and returns the whole circuit.
+    pub fn into_circuit(self) -> Result<Circuit, CircuitError> {
+        finish(self.sys)
+    }
+}
+
+/// Ends a recording system: runs the phase-2 callbacks with symbolic challenges.
+pub(crate) fn finish(mut sys: System) -> Result<Circuit, CircuitError> {
+    let callbacks = sys.take_callbacks();
+    sys.begin_phase_two(None);
+    sys.run_phase_two(&callbacks)?;
+    if let Some(e) = sys.error() {
+        return Err(e);
+    }
+    let (n1, q1) = sys.phase_one().unwrap_or((sys.num_multipliers(), 0));
+    Ok(Circuit {
+        num_commitments: sys.num_commitments(),
+        phase_one_multipliers: n1,
+        multipliers: sys.num_multipliers(),
+        phase_one_rows: q1,
+        challenge_labels: sys.challenge_labels().to_vec(),
+        rows: sys.take_rows(),
+    })
+}
+
+impl ConstraintSystem for Recorder {
+    fn multiply(
+        &mut self,
+        left: LinearCombination,
+        right: LinearCombination,
+    ) -> (Variable, Variable, Variable) {
+        self.sys.multiply(left, right)
+    }
+
+    fn allocate(&mut self, assignment: Option<Scalar>) -> Result<Variable, CircuitError> {
+        self.sys.allocate(assignment)
+    }
+
+    fn allocate_multiplier(
+        &mut self,
+        input_assignments: Option<(Scalar, Scalar)>,
+    ) -> Result<(Variable, Variable, Variable), CircuitError> {
+        self.sys.allocate_multiplier(input_assignments)
+    }
+
+    fn constrain(&mut self, lc: LinearCombination) {
+        self.sys.constrain(lc)
+    }
+
+    fn metrics(&self) -> Metrics {
+        self.sys.metrics()
+    }
+
+    fn eval(&self, _lc: &LinearCombination) -> Option<Scalar> {
+        None
+    }
+}
+
+impl RandomizableConstraintSystem for Recorder {
+    type RandomizedCS = System;
+
+    fn specify_randomized_constraints<F>(&mut self, callback: F) -> Result<(), CircuitError>
+    where
+        F: 'static + Send + Sync + Fn(&mut Self::RandomizedCS) -> Result<(), CircuitError>,
+    {
+        self.sys.specify_randomized_constraints(callback)
+    }
+}
