@@ -127,6 +127,9 @@ pub enum EnvelopeError {
         "malformed proof envelope: all minimums are 0, which is the default: it is written by leaving \"minimums\" out"
     )]
     DefaultMinimums,
+    /// A circuit envelope (`"scheme": "circuit"`) whose statement or public inputs are malformed.
+    #[error("malformed circuit envelope: {0}")]
+    Circuit(String),
     /// The envelope could not be written (a bit size that is not a supported one, or the JSON
     /// encoder failed).
     #[error("cannot encode the envelope: {0}")]

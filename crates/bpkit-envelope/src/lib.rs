@@ -11,6 +11,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod circuit;
 pub mod decimal;
 mod error;
 pub mod format;
