@@ -42,6 +42,13 @@ const COMMANDS: &[Command] = &[
         run: commands::prove::run,
     },
     Command {
+        name: "circuit",
+        summary: "circuit proofs: list the statements; prove sha256, merkle or shuffle",
+        usage: commands::circuit::USAGE,
+        flags: commands::circuit::FLAGS,
+        run: commands::circuit::run,
+    },
+    Command {
         name: "verify",
         summary: "verify a proof envelope",
         usage: commands::verify::USAGE,

@@ -149,6 +149,9 @@ pub enum EnvelopeError {
         /// The envelope's scheme.
         found: &'static str,
     },
+    /// A circuit envelope (`"scheme": "circuit"`) whose statement or public inputs are malformed.
+    #[error("malformed circuit envelope: {0}")]
+    Circuit(String),
     /// The envelope could not be written (a bit size that is not a supported one, or the JSON
     /// encoder failed).
     #[error("cannot encode the envelope: {0}")]

@@ -18,6 +18,7 @@
 
 pub mod batch;
 mod claim;
+pub mod circuit;
 pub mod decimal;
 mod error;
 pub mod format;

@@ -1,6 +1,7 @@
 //! One module per command. Each exposes `USAGE`, `FLAGS` and `run`.
 
 pub mod batch_verify;
+pub mod circuit;
 pub mod commit;
 pub mod demo;
 pub mod info;

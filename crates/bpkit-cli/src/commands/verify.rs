@@ -10,7 +10,7 @@ use bpkit_envelope as envelope;
 pub const USAGE: &str = "\
 Usage: bpkit verify PROOF.json
 
-Verifies the proof envelope PROOF.json. Prints `valid` and exits 0 if the proof holds; prints
+Verifies the proof envelope PROOF.json (a range proof, or a circuit proof of `bpkit circuit`). Prints `valid` and exits 0 if the proof holds; prints
 `invalid: <reason>` and exits 1 if it does not. A malformed or non-canonical envelope is
 reported on standard error with exit code 3, an unreadable file with exit code 4.
 
@@ -25,9 +25,16 @@ pub const FLAGS: &[Flag] = &[];
 pub fn run(args: &Parsed) -> Result<Status, CliError> {
     let path = super::one_positional(&args.positionals, "the proof file")?;
     let text = read_input(path)?;
-    let envelope =
-        envelope::parse(&text).map_err(|e| CliError::Malformed(format!("{path}: {e}")))?;
-    match envelope::verify(&envelope) {
+    let verified = if envelope::circuit::is_circuit(&text) {
+        let envelope = envelope::circuit::parse(&text)
+            .map_err(|e| CliError::Malformed(format!("{path}: {e}")))?;
+        envelope::circuit::verify(&envelope)
+    } else {
+        let envelope =
+            envelope::parse(&text).map_err(|e| CliError::Malformed(format!("{path}: {e}")))?;
+        envelope::verify(&envelope)
+    };
+    match verified {
         Ok(()) => {
             print("valid\n")?;
             Ok(Status::Ok)

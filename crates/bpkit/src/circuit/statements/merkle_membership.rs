@@ -1,0 +1,187 @@
+//! "The value committed in V is a leaf of the Poseidon Merkle tree with root r and depth d":
+//! the leaf's position and path stay hidden.
+
+use super::statement_proof;
+use crate::circuit::gadgets::merkle;
+use crate::circuit::{Circuit, CircuitError, CircuitProof, Prover, Recorder, Verifier};
+use crate::commitment::Opening;
+use crate::errors::Error;
+use crate::generators::{BulletproofGens, PedersenGens};
+use crate::group::{CompressedRistretto, Scalar};
+use crate::poseidon::{MerklePath, MerkleTree, Poseidon, MAX_DEPTH};
+use merlin::Transcript;
+use zeroize::Zeroize;
+
+/// The statement's name.
+pub(super) const NAME: &str = "merkle-membership";
+const DOMAIN: &[u8] = b"bpkit statement merkle-membership v1";
+
+/// The public inputs: the root, the depth, and the commitment to the leaf.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MerkleStatement {
+    root: Scalar,
+    depth: u32,
+    leaf_commitment: CompressedRistretto,
+}
+
+/// The witness: the opening of the leaf's commitment and the leaf's path.
+#[derive(Clone)]
+pub struct MerkleWitness {
+    opening: Opening,
+    path: MerklePath,
+}
+
+impl Drop for MerkleWitness {
+    fn drop(&mut self) {
+        self.path.index.zeroize();
+        self.path.siblings.zeroize();
+    }
+}
+
+impl core::fmt::Debug for MerkleWitness {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("MerkleWitness").finish_non_exhaustive()
+    }
+}
+
+impl MerkleWitness {
+    /// A witness: the leaf's opening and its path.
+    pub fn new(opening: Opening, path: MerklePath) -> Self {
+        MerkleWitness { opening, path }
+    }
+
+    /// The opening of the leaf's commitment.
+    pub fn opening(&self) -> &Opening {
+        &self.opening
+    }
+}
+
+/// A proof of a [`MerkleStatement`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MerkleProof(CircuitProof);
+statement_proof!(MerkleProof);
+
+impl MerkleStatement {
+    /// The statement "the value in `leaf_commitment` is a leaf of the tree of depth `depth`
+    /// with root `root`". Errors for depths above 32.
+    pub fn new(
+        root: Scalar,
+        depth: u32,
+        leaf_commitment: CompressedRistretto,
+    ) -> Result<Self, Error> {
+        if depth > MAX_DEPTH {
+            return Err(Error::Circuit(CircuitError::Gadget(
+                "merkle: depth above 32",
+            )));
+        }
+        Ok(MerkleStatement {
+            root,
+            depth,
+            leaf_commitment,
+        })
+    }
+
+    /// The statement and witness for leaf `index` of `tree` whose value is `leaves[index]`,
+    /// committed with `blinding` (`leaves` must be the values the tree was built from).
+    pub fn for_leaf(
+        tree: &MerkleTree,
+        value: u64,
+        index: u64,
+        blinding: Scalar,
+    ) -> Result<(Self, MerkleWitness), Error> {
+        let path = tree
+            .path(index)
+            .map_err(|_| Error::Circuit(CircuitError::Gadget("merkle: no leaf at this index")))?;
+        let opening = Opening::new(value, blinding);
+        let statement = Self::new(tree.root(), tree.depth(), opening.commit())?;
+        Ok((statement, MerkleWitness::new(opening, path)))
+    }
+
+    /// The root.
+    pub fn root(&self) -> &Scalar {
+        &self.root
+    }
+
+    /// The depth.
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// The commitment to the leaf.
+    pub fn leaf_commitment(&self) -> &CompressedRistretto {
+        &self.leaf_commitment
+    }
+
+    fn bind(&self, transcript: &mut Transcript) {
+        transcript.append_message(b"dom-sep", DOMAIN);
+        transcript.append_message(b"root", self.root.as_bytes());
+        transcript.append_u64(b"depth", u64::from(self.depth));
+    }
+
+    /// The circuit (for its size, digest and description).
+    pub fn circuit(&self) -> Result<Circuit, Error> {
+        let mut rec = Recorder::new();
+        let v = rec.commit();
+        merkle::membership(
+            &mut rec,
+            &Poseidon::new(),
+            v.into(),
+            &self.root,
+            self.depth,
+            None,
+        )?;
+        Ok(rec.into_circuit()?)
+    }
+
+    /// Proves the statement. Refused ([`Error::Circuit`]): an opening that does not open the
+    /// leaf commitment, a path of another depth, a leaf not in the tree.
+    pub fn prove<R: rand_core::CryptoRng + ?Sized>(
+        &self,
+        transcript: &mut Transcript,
+        witness: &MerkleWitness,
+        bp_gens: &BulletproofGens,
+        rng: &mut R,
+    ) -> Result<MerkleProof, Error> {
+        let pc_gens = PedersenGens::default();
+        if witness.opening.commit_with(&pc_gens) != self.leaf_commitment {
+            return Err(Error::Circuit(CircuitError::Gadget(
+                "merkle: the opening does not open the leaf commitment",
+            )));
+        }
+        self.bind(transcript);
+        let mut prover = Prover::new(&pc_gens, transcript);
+        let value = Scalar::from(witness.opening.value);
+        let (_, v) = prover.commit(value, witness.opening.blinding);
+        merkle::membership(
+            &mut prover,
+            &Poseidon::new(),
+            v.into(),
+            &self.root,
+            self.depth,
+            Some(&witness.path),
+        )?;
+        Ok(MerkleProof(prover.prove(bp_gens, rng)?))
+    }
+
+    /// Verifies a proof of the statement.
+    pub fn verify(
+        &self,
+        transcript: &mut Transcript,
+        proof: &MerkleProof,
+        bp_gens: &BulletproofGens,
+    ) -> Result<(), Error> {
+        self.bind(transcript);
+        let pc_gens = PedersenGens::default();
+        let mut verifier = Verifier::new(transcript);
+        let v = verifier.commit(self.leaf_commitment);
+        merkle::membership(
+            &mut verifier,
+            &Poseidon::new(),
+            v.into(),
+            &self.root,
+            self.depth,
+            None,
+        )?;
+        verifier.verify(&proof.0, &pc_gens, bp_gens)
+    }
+}

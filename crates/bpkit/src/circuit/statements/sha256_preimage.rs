@@ -1,0 +1,131 @@
+//! "I know a message of length L whose SHA-256 is d": nothing committed; d and L public.
+
+use super::statement_proof;
+use crate::circuit::gadgets::sha256;
+use crate::circuit::{Circuit, CircuitError, CircuitProof, Prover, Recorder, Verifier};
+use crate::errors::Error;
+use crate::generators::{BulletproofGens, PedersenGens};
+use alloc::vec::Vec;
+use merlin::Transcript;
+use zeroize::{Zeroize, ZeroizeOnDrop};
+
+/// The statement's name.
+pub(super) const NAME: &str = "sha256-preimage";
+const DOMAIN: &[u8] = b"bpkit statement sha256-preimage v1";
+
+/// The public inputs: the digest and the message length in bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sha256Statement {
+    digest: [u8; 32],
+    message_len: usize,
+}
+
+/// The witness: the message.
+#[derive(Clone, Zeroize, ZeroizeOnDrop)]
+pub struct Sha256Witness {
+    message: Vec<u8>,
+}
+
+impl core::fmt::Debug for Sha256Witness {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Sha256Witness").finish_non_exhaustive()
+    }
+}
+
+impl Sha256Witness {
+    /// A witness holding `message`.
+    pub fn new(message: Vec<u8>) -> Self {
+        Sha256Witness { message }
+    }
+}
+
+/// A proof of a [`Sha256Statement`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sha256Proof(CircuitProof);
+statement_proof!(Sha256Proof);
+
+fn too_long() -> Error {
+    Error::Circuit(CircuitError::Gadget(
+        "sha256: message longer than 1024 bytes",
+    ))
+}
+
+impl Sha256Statement {
+    /// The statement "a message of `message_len` bytes hashes to `digest`". Errors for messages
+    /// longer than [`sha256::MAX_MESSAGE_BYTES`].
+    pub fn new(digest: [u8; 32], message_len: usize) -> Result<Self, Error> {
+        if message_len > sha256::MAX_MESSAGE_BYTES {
+            return Err(too_long());
+        }
+        Ok(Sha256Statement {
+            digest,
+            message_len,
+        })
+    }
+
+    /// The statement a witness proves (its digest, computed natively, and its length).
+    pub fn for_witness(witness: &Sha256Witness) -> Result<Self, Error> {
+        use sha2::Digest;
+        let digest: [u8; 32] = sha2::Sha256::digest(&witness.message).into();
+        Self::new(digest, witness.message.len())
+    }
+
+    /// The digest d.
+    pub fn digest(&self) -> &[u8; 32] {
+        &self.digest
+    }
+
+    /// The message length in bytes.
+    pub fn message_len(&self) -> usize {
+        self.message_len
+    }
+
+    fn bind(&self, transcript: &mut Transcript) {
+        transcript.append_message(b"dom-sep", DOMAIN);
+        transcript.append_message(b"digest", &self.digest);
+        transcript.append_u64(b"len", self.message_len as u64);
+    }
+
+    /// The circuit (for its size, digest and description).
+    pub fn circuit(&self) -> Result<Circuit, Error> {
+        let mut rec = Recorder::new();
+        sha256::preimage(&mut rec, None, self.message_len, &self.digest)?;
+        Ok(rec.into_circuit()?)
+    }
+
+    /// Proves the statement. A message with another length or digest is refused
+    /// ([`Error::Circuit`]). `bp_gens` needs the circuit's padded multiplier count (32,768 for
+    /// messages up to 55 bytes).
+    pub fn prove<R: rand_core::CryptoRng + ?Sized>(
+        &self,
+        transcript: &mut Transcript,
+        witness: &Sha256Witness,
+        bp_gens: &BulletproofGens,
+        rng: &mut R,
+    ) -> Result<Sha256Proof, Error> {
+        self.bind(transcript);
+        let pc_gens = PedersenGens::default();
+        let mut prover = Prover::new(&pc_gens, transcript);
+        sha256::preimage(
+            &mut prover,
+            Some(&witness.message),
+            self.message_len,
+            &self.digest,
+        )?;
+        Ok(Sha256Proof(prover.prove(bp_gens, rng)?))
+    }
+
+    /// Verifies a proof of the statement.
+    pub fn verify(
+        &self,
+        transcript: &mut Transcript,
+        proof: &Sha256Proof,
+        bp_gens: &BulletproofGens,
+    ) -> Result<(), Error> {
+        self.bind(transcript);
+        let pc_gens = PedersenGens::default();
+        let mut verifier = Verifier::new(transcript);
+        sha256::preimage(&mut verifier, None, self.message_len, &self.digest)?;
+        verifier.verify(&proof.0, &pc_gens, bp_gens)
+    }
+}

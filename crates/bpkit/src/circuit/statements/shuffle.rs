@@ -1,0 +1,165 @@
+//! "The committed outputs are a permutation of the committed inputs" (k of each).
+
+use super::statement_proof;
+use crate::circuit::gadgets::shuffle;
+use crate::circuit::{
+    Circuit, CircuitError, CircuitProof, LinearCombination, Prover, Recorder, Verifier,
+};
+use crate::commitment::Opening;
+use crate::errors::Error;
+use crate::generators::{BulletproofGens, PedersenGens};
+use crate::group::{CompressedRistretto, Scalar};
+use alloc::vec::Vec;
+use merlin::Transcript;
+
+/// The statement's name.
+pub(super) const NAME: &str = "shuffle";
+const DOMAIN: &[u8] = b"bpkit statement shuffle v1";
+
+/// The largest k.
+pub const MAX_SHUFFLE: usize = 4096;
+
+/// The public inputs: the commitments to the inputs and to the outputs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShuffleStatement {
+    inputs: Vec<CompressedRistretto>,
+    outputs: Vec<CompressedRistretto>,
+}
+
+/// The witness: the openings of the inputs and of the outputs.
+#[derive(Clone)]
+pub struct ShuffleWitness {
+    inputs: Vec<Opening>,
+    outputs: Vec<Opening>,
+}
+
+impl core::fmt::Debug for ShuffleWitness {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("ShuffleWitness").finish_non_exhaustive()
+    }
+}
+
+impl ShuffleWitness {
+    /// A witness: the openings of the inputs and of the outputs (in commitment order).
+    pub fn new(inputs: Vec<Opening>, outputs: Vec<Opening>) -> Self {
+        ShuffleWitness { inputs, outputs }
+    }
+}
+
+/// A proof of a [`ShuffleStatement`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShuffleProof(CircuitProof);
+statement_proof!(ShuffleProof);
+
+fn shape_error(msg: &'static str) -> Error {
+    Error::Circuit(CircuitError::Gadget(msg))
+}
+
+impl ShuffleStatement {
+    /// The statement over these commitments. Errors: different counts, none, more than
+    /// [`MAX_SHUFFLE`].
+    pub fn new(
+        inputs: Vec<CompressedRistretto>,
+        outputs: Vec<CompressedRistretto>,
+    ) -> Result<Self, Error> {
+        if inputs.len() != outputs.len() {
+            return Err(shape_error("shuffle: inputs and outputs differ in number"));
+        }
+        if inputs.is_empty() || inputs.len() > MAX_SHUFFLE {
+            return Err(shape_error("shuffle: between 1 and 4096 values"));
+        }
+        Ok(ShuffleStatement { inputs, outputs })
+    }
+
+    /// The statement a witness speaks about (its commitments).
+    pub fn for_witness(witness: &ShuffleWitness) -> Result<Self, Error> {
+        Self::new(
+            witness.inputs.iter().map(Opening::commit).collect(),
+            witness.outputs.iter().map(Opening::commit).collect(),
+        )
+    }
+
+    /// The input commitments.
+    pub fn inputs(&self) -> &[CompressedRistretto] {
+        &self.inputs
+    }
+
+    /// The output commitments.
+    pub fn outputs(&self) -> &[CompressedRistretto] {
+        &self.outputs
+    }
+
+    fn bind(&self, transcript: &mut Transcript) {
+        transcript.append_message(b"dom-sep", DOMAIN);
+        transcript.append_u64(b"k", self.inputs.len() as u64);
+    }
+
+    /// The circuit (for its size, digest and description).
+    pub fn circuit(&self) -> Result<Circuit, Error> {
+        let mut rec = Recorder::new();
+        let x: Vec<LinearCombination> = self.inputs.iter().map(|_| rec.commit().into()).collect();
+        let y: Vec<LinearCombination> = self.outputs.iter().map(|_| rec.commit().into()).collect();
+        shuffle::shuffle(&mut rec, x, y)?;
+        Ok(rec.into_circuit()?)
+    }
+
+    /// Proves the statement. Refused ([`Error::Circuit`]): openings that do not open the
+    /// commitments, outputs that are not a permutation of the inputs.
+    pub fn prove<R: rand_core::CryptoRng + ?Sized>(
+        &self,
+        transcript: &mut Transcript,
+        witness: &ShuffleWitness,
+        bp_gens: &BulletproofGens,
+        rng: &mut R,
+    ) -> Result<ShuffleProof, Error> {
+        let pc_gens = PedersenGens::default();
+        let opens = |openings: &[Opening], commitments: &[CompressedRistretto]| {
+            openings.len() == commitments.len()
+                && openings
+                    .iter()
+                    .zip(commitments)
+                    .all(|(o, c)| o.commit_with(&pc_gens) == *c)
+        };
+        if !opens(&witness.inputs, &self.inputs) || !opens(&witness.outputs, &self.outputs) {
+            return Err(shape_error(
+                "shuffle: the openings do not open the commitments",
+            ));
+        }
+        self.bind(transcript);
+        let mut prover = Prover::new(&pc_gens, transcript);
+        let mut commit_all = |openings: &[Opening]| -> Vec<LinearCombination> {
+            openings
+                .iter()
+                .map(|o| prover.commit(Scalar::from(o.value), o.blinding).1.into())
+                .collect()
+        };
+        let x = commit_all(&witness.inputs);
+        let y = commit_all(&witness.outputs);
+        shuffle::shuffle(&mut prover, x, y)?;
+        Ok(ShuffleProof(prover.prove(bp_gens, rng)?))
+    }
+
+    /// Verifies a proof of the statement.
+    pub fn verify(
+        &self,
+        transcript: &mut Transcript,
+        proof: &ShuffleProof,
+        bp_gens: &BulletproofGens,
+    ) -> Result<(), Error> {
+        self.bind(transcript);
+        let pc_gens = PedersenGens::default();
+        let mut verifier = Verifier::new(transcript);
+        let x: Vec<LinearCombination> = self
+            .inputs
+            .iter()
+            .map(|c| verifier.commit(*c).into())
+            .collect();
+        let y: Vec<LinearCombination> = self
+            .outputs
+            .iter()
+            .map(|c| verifier.commit(*c).into())
+            .collect();
+        shuffle::shuffle(&mut verifier, x, y)?;
+        verifier.verify(&proof.0, &pc_gens, bp_gens)
+    }
+}
