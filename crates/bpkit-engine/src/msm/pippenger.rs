@@ -24,11 +24,7 @@ pub fn vartime_msm(scalars: &[[u8; 32]], points: &[AffineNiels]) -> Option<Point
 
 /// [`vartime_msm`] with a given window width `c` (for tests and measurements). `None` if the
 /// lists differ in length or `c` is outside [`window::MIN_WINDOW`] ..= [`window::MAX_WINDOW`].
-pub fn vartime_msm_window(
-    scalars: &[[u8; 32]],
-    points: &[AffineNiels],
-    c: u32,
-) -> Option<Point> {
+pub fn vartime_msm_window(scalars: &[[u8; 32]], points: &[AffineNiels], c: u32) -> Option<Point> {
     if scalars.len() != points.len() || !(window::MIN_WINDOW..=window::MAX_WINDOW).contains(&c) {
         return None;
     }
@@ -46,7 +42,8 @@ pub(crate) fn pippenger(scalars: &[[u64; 4]], points: &[AffineNiels], c: Option<
     let c = c.unwrap_or_else(|| window::choose(points.len(), bits));
     let w = digits::windows(bits, c);
     let mut carries = vec![0u8; scalars.len()];
-    let mut buckets = vec![Extended::IDENTITY; 1usize << (c - 1)];
+    // c ≥ MIN_WINDOW = 2, so c − 1 does not wrap; 2ᶜ⁻¹ buckets (magnitudes 1 … 2ᶜ⁻¹).
+    let mut buckets = vec![Extended::IDENTITY; 1usize << c.saturating_sub(1)];
     let mut sums: Vec<Extended> = Vec::with_capacity(w as usize);
     for j in 0..w {
         buckets.fill(Extended::IDENTITY);

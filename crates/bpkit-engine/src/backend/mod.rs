@@ -1,0 +1,17 @@
+//! Backends and the choice between them at run time.
+//!
+//! - the portable 64-bit code (`crate::field`), the reference model, always available;
+//! - `avx2` (x86-64 only): four field elements per vector, used for the interleaved
+//!   inverse-square-root chains of batched decoding when the CPU has AVX2;
+//! - an AVX-512 IFMA backend (radix 2⁵², eight lanes) is not built: no machine with IFMA was
+//!   at hand to run its differential tests, and the issue enables a path by default only after
+//!   they have passed on such hardware.
+//!
+//! [`dispatch`] is the one module of the crate allowed `unsafe`: it calls the
+//! `#[target_feature]` functions after checking the CPU.
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod avx2;
+pub mod dispatch;
+
+pub use dispatch::{active, field_ops_x4, force_portable, pow22501_x4, Backend};
