@@ -89,6 +89,15 @@ fn chain_is_bit_exact_across_backends() {
             assert_eq!(r_lo.to_bytes(), s_lo.to_bytes());
         }
     }
+    for chunk in xs.chunks_exact(8) {
+        let lanes: [Fe; 8] = chunk.try_into().unwrap();
+        let simd = backend::pow22501_x8(lanes);
+        for (x, (s_hi, s_lo)) in lanes.iter().zip(simd.iter()) {
+            let [(r_hi, r_lo)] = field::pow22501([*x]);
+            assert_eq!(r_hi.to_bytes(), s_hi.to_bytes());
+            assert_eq!(r_lo.to_bytes(), s_lo.to_bytes());
+        }
+    }
     // The SIMD field operations themselves against the portable ones, lane by lane.
     dispatch::force_portable(false);
     simd_ops(&xs);

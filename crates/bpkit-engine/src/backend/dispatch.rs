@@ -65,6 +65,26 @@ pub fn pow22501_x4(a: [Fe; 4]) -> [(Fe, Fe); 4] {
     }
 }
 
+/// `(a^(2²⁵⁰ − 1), a¹¹)` for eight elements on the active backend (AVX2: two four-lane chains
+/// interleaved; portable: two four-lane interleaved chains one after the other).
+pub fn pow22501_x8(a: [Fe; 8]) -> [(Fe, Fe); 8] {
+    match active() {
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx2 => {
+            // SAFETY: `active()` returns `Avx2` only when cpufeatures detected AVX2 (CPUID and
+            // OS-enabled YMM state) on this CPU, the one requirement of this
+            // `#[target_feature(enable = "avx2")]` function; it takes no pointers.
+            unsafe { super::avx2::field::pow22501_x8(&a) }
+        }
+        _ => {
+            let [a0, a1, a2, a3, a4, a5, a6, a7] = a;
+            let [r0, r1, r2, r3] = field::pow22501([a0, a1, a2, a3]);
+            let [r4, r5, r6, r7] = field::pow22501([a4, a5, a6, a7]);
+            [r0, r1, r2, r3, r4, r5, r6, r7]
+        }
+    }
+}
+
 /// Lane-wise `(a·b, a², a^(2³))` for four elements on the active backend, through the SIMD
 /// representation when there is one (packing and unpacking included): lets the differential tests
 /// compare the SIMD field operations with the portable ones without `unsafe`.

@@ -14,4 +14,4 @@
 pub(crate) mod avx2;
 pub mod dispatch;
 
-pub use dispatch::{active, field_ops_x4, force_portable, pow22501_x4, Backend};
+pub use dispatch::{active, field_ops_x4, force_portable, pow22501_x4, pow22501_x8, Backend};
