@@ -23,6 +23,7 @@
 
 use std::hint::black_box;
 
+use bpkit_engine::msm::vartime_msm_window;
 use bpkit_engine::{decode_batch_all, vartime_msm, AffineNiels, Point};
 use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 use curve25519_dalek::ristretto::{CompressedRistretto, RistrettoPoint};
@@ -179,6 +180,22 @@ fn ratios(rounds: usize) {
             }),
         ),
         (
+            "msm-4096/engine-c8",
+            Box::new(|| {
+                let affine: Vec<AffineNiels> =
+                    black_box(&decoded).iter().map(Point::to_affine_niels).collect();
+                black_box(vartime_msm_window(black_box(&scalar_bytes), &affine, 8).unwrap());
+            }),
+        ),
+        (
+            "msm-4096/engine-c11",
+            Box::new(|| {
+                let affine: Vec<AffineNiels> =
+                    black_box(&decoded).iter().map(Point::to_affine_niels).collect();
+                black_box(vartime_msm_window(black_box(&scalar_bytes), &affine, 11).unwrap());
+            }),
+        ),
+        (
             "msm-4096/dalek",
             Box::new(|| {
                 black_box(RistrettoPoint::vartime_multiscalar_mul(
@@ -218,7 +235,9 @@ fn ratios(rounds: usize) {
     ratio(0, 2);
     ratio(1, 2);
     ratio(0, 1);
-    ratio(3, 4);
+    ratio(3, 6);
+    ratio(4, 6);
+    ratio(5, 6);
 }
 
 criterion_group!(benches, chains, decode, msm);
