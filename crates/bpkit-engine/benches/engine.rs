@@ -180,18 +180,34 @@ fn ratios(rounds: usize) {
             }),
         ),
         (
+            "msm-4096/engine-portable",
+            Box::new(|| {
+                bpkit_engine::backend::force_portable(true);
+                let affine: Vec<AffineNiels> = black_box(&decoded)
+                    .iter()
+                    .map(Point::to_affine_niels)
+                    .collect();
+                black_box(vartime_msm(black_box(&scalar_bytes), &affine).unwrap());
+                bpkit_engine::backend::force_portable(false);
+            }),
+        ),
+        (
             "msm-4096/engine-c8",
             Box::new(|| {
-                let affine: Vec<AffineNiels> =
-                    black_box(&decoded).iter().map(Point::to_affine_niels).collect();
+                let affine: Vec<AffineNiels> = black_box(&decoded)
+                    .iter()
+                    .map(Point::to_affine_niels)
+                    .collect();
                 black_box(vartime_msm_window(black_box(&scalar_bytes), &affine, 8).unwrap());
             }),
         ),
         (
             "msm-4096/engine-c11",
             Box::new(|| {
-                let affine: Vec<AffineNiels> =
-                    black_box(&decoded).iter().map(Point::to_affine_niels).collect();
+                let affine: Vec<AffineNiels> = black_box(&decoded)
+                    .iter()
+                    .map(Point::to_affine_niels)
+                    .collect();
                 black_box(vartime_msm_window(black_box(&scalar_bytes), &affine, 11).unwrap());
             }),
         ),
@@ -235,9 +251,11 @@ fn ratios(rounds: usize) {
     ratio(0, 2);
     ratio(1, 2);
     ratio(0, 1);
-    ratio(3, 6);
-    ratio(4, 6);
-    ratio(5, 6);
+    ratio(3, 7);
+    ratio(4, 7);
+    ratio(3, 4);
+    ratio(5, 7);
+    ratio(6, 7);
 }
 
 criterion_group!(benches, chains, decode, msm);

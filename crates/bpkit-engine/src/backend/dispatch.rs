@@ -37,6 +37,8 @@ pub fn force_portable(on: bool) {
 
 #[cfg(target_arch = "x86_64")]
 cpufeatures::new!(cpuid_avx2, "avx2");
+#[cfg(target_arch = "x86_64")]
+cpufeatures::new!(cpuid_bmi2, "bmi2", "adx");
 
 /// The backend the engine uses now.
 pub fn active() -> Backend {
@@ -83,6 +85,23 @@ pub fn pow22501_x8(a: [Fe; 8]) -> [(Fe, Fe); 8] {
             [r0, r1, r2, r3, r4, r5, r6, r7]
         }
     }
+}
+
+/// Pippenger's method (`msm::pippenger`) on the active backend: on x86-64 CPUs with AVX2 and
+/// BMI2/ADX the same portable code compiled with those instructions enabled (`mulx`), otherwise
+/// the baseline compilation. Both compute the same limbs.
+pub(crate) fn pippenger(
+    scalars: &[[u64; 4]],
+    points: &[crate::point::AffineNiels],
+    c: Option<u32>,
+) -> crate::point::Extended {
+    #[cfg(target_arch = "x86_64")]
+    if active() == Backend::Avx2 && cpuid_bmi2::get() {
+        // SAFETY: cpufeatures detected BMI2 and ADX on this CPU, the requirements of this
+        // `#[target_feature(enable = "bmi2,adx")]` function; its arguments are ordinary slices.
+        return unsafe { super::bmi2::pippenger(scalars, points, c) };
+    }
+    crate::msm::pippenger::pippenger_body(scalars, points, c)
 }
 
 /// Lane-wise `(a·b, a², a^(2³))` for four elements on the active backend, through the SIMD

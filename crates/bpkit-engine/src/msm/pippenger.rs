@@ -33,8 +33,19 @@ pub fn vartime_msm_window(scalars: &[[u8; 32]], points: &[AffineNiels], c: u32) 
 }
 
 /// The bucket method over scalars given as words, with the window width chosen by cost unless
-/// given.
+/// given; on the active backend (x86-64 with BMI2/ADX: the same code compiled for those
+/// instructions, so that the 64 × 64 → 128-bit products use `mulx`).
 pub(crate) fn pippenger(scalars: &[[u64; 4]], points: &[AffineNiels], c: Option<u32>) -> Extended {
+    crate::backend::dispatch::pippenger(scalars, points, c)
+}
+
+/// The bucket method itself; inlined into each backend's compilation of it.
+#[inline(always)]
+pub(crate) fn pippenger_body(
+    scalars: &[[u64; 4]],
+    points: &[AffineNiels],
+    c: Option<u32>,
+) -> Extended {
     let bits = digits::max_bits(scalars);
     if bits == 0 || points.is_empty() {
         return Extended::IDENTITY;
@@ -69,6 +80,7 @@ pub(crate) fn pippenger(scalars: &[[u64; 4]], points: &[AffineNiels], c: Option<
 }
 
 /// `Σₖ (k+1)·buckets[k]`: a running sum from the top bucket, two additions per bucket.
+#[inline(always)]
 fn running_sum(buckets: &[Extended]) -> Extended {
     let mut acc = Extended::IDENTITY;
     let mut sum = Extended::IDENTITY;
