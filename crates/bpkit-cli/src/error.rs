@@ -73,3 +73,11 @@ impl fmt::Display for CliError {
 pub fn describe(e: &bpkit::Error) -> String {
     format!("{e} ({})", e.kind())
 }
+
+/// A malformed envelope is malformed input (exit 3); an envelope that cannot be written
+/// (which a well-formed one always can) is reported the same way.
+impl From<bpkit_envelope::EnvelopeError> for CliError {
+    fn from(e: bpkit_envelope::EnvelopeError) -> Self {
+        CliError::Malformed(e.to_string())
+    }
+}

@@ -7,11 +7,8 @@
 
 mod args;
 mod commands;
-mod decimal;
-mod envelope;
 mod error;
 mod files;
-mod hex;
 mod opening_file;
 
 use args::{Flag, Parsed};

@@ -8,12 +8,12 @@
 //! `u64`, a blinding that is not a canonical scalar, and a commitment that does not match the
 //! value and blinding are refused (exit 3).
 
-use crate::decimal;
 use crate::error::CliError;
 use crate::files::wipe;
-use crate::hex;
 use bpkit::group::{CompressedRistretto, Scalar};
 use bpkit::Opening;
+use bpkit_envelope::decimal;
+use bpkit_envelope::hex;
 use serde::{Deserialize, Serialize};
 
 /// A decoded opening file.

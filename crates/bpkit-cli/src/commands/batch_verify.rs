@@ -2,14 +2,14 @@
 
 use super::Status;
 use crate::args::{Flag, Parsed};
-use crate::decimal;
-use crate::envelope::{self, GeneratorSet, PlusGensCache, Scheme};
 use crate::error::{describe, CliError};
 use crate::files::{print, read_lines, MAX_INPUT};
 use bpkit::batch::{BatchOptions, BatchVerifier};
 use bpkit::group::CompressedRistretto;
 use bpkit::plus::{PlusProof, PlusStatement};
 use bpkit::{Interval, IntervalProof, RangeProof, RangeStatement};
+use bpkit_envelope::decimal;
+use bpkit_envelope::{self as envelope, GeneratorSet, PlusGensCache, Scheme};
 
 /// Usage text.
 pub const USAGE: &str = "\

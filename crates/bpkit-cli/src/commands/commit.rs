@@ -2,11 +2,11 @@
 
 use super::Status;
 use crate::args::{Flag, Parsed};
-use crate::decimal;
 use crate::error::CliError;
 use crate::files::{print, wipe, write_secret};
 use crate::opening_file;
 use bpkit::Opening;
+use bpkit_envelope::decimal;
 
 /// Usage text.
 pub const USAGE: &str = "\

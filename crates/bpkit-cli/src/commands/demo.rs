@@ -3,11 +3,11 @@
 
 use super::Status;
 use crate::args::{Flag, Parsed};
-use crate::envelope::transcript;
 use crate::error::{describe, CliError};
 use crate::files::print;
 use bpkit::plus::{ExtendedOpening, PlusGens, PlusProof, PlusStatement};
 use bpkit::{Opening, RangeProof};
+use bpkit_envelope::transcript;
 use rand::rngs::StdRng;
 use rand::RngExt;
 use std::fmt::Write as _;

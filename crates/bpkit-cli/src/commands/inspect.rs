@@ -2,14 +2,14 @@
 
 use super::Status;
 use crate::args::{Flag, Parsed};
-use crate::envelope::{self, Envelope, Scheme};
 use crate::error::{describe, CliError};
 use crate::files::{print, read_input, wipe};
-use crate::hex;
 use crate::opening_file;
 use bpkit::group::CompressedRistretto;
 use bpkit::plus::{PlusProof, PlusStatement, MAX_EXTENSION};
 use bpkit::{RangeProof, RangeStatement};
+use bpkit_envelope::hex;
+use bpkit_envelope::{self as envelope, Envelope, Scheme};
 use std::fmt::Write as _;
 
 /// Usage text.

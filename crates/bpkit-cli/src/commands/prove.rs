@@ -3,14 +3,14 @@
 
 use super::Status;
 use crate::args::{Flag, Parsed};
-use crate::decimal;
-use crate::envelope::{self, Envelope, GeneratorSet, Scheme};
 use crate::error::{describe, CliError};
 use crate::files::{print, read_input, wipe, write_public};
 use crate::opening_file;
 use bpkit::group::CompressedRistretto;
 use bpkit::plus::{ExtendedOpening, PlusProof, PlusStatement};
 use bpkit::{Error, Interval, IntervalProof, Opening, RangeProof, BIT_SIZES, MAX_PARTIES};
+use bpkit_envelope::decimal;
+use bpkit_envelope::{self as envelope, Envelope, GeneratorSet, Scheme};
 
 /// Usage text.
 pub const USAGE: &str = "\

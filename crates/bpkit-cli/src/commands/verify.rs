@@ -2,9 +2,9 @@
 
 use super::Status;
 use crate::args::{Flag, Parsed};
-use crate::envelope;
 use crate::error::{describe, CliError};
 use crate::files::{print, read_input};
+use bpkit_envelope as envelope;
 
 /// Usage text.
 pub const USAGE: &str = "\
