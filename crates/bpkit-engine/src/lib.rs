@@ -1,10 +1,13 @@
 #![doc = include_str!("../README.md")]
 #![no_std]
-#![forbid(unsafe_code)]
+// `deny`, not `forbid`: `backend::dispatch` alone allows `unsafe` (calls of `#[target_feature]`
+// functions after run-time detection); every other module root repeats `forbid(unsafe_code)`.
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 extern crate alloc;
 
+pub mod backend;
 pub mod field;
 pub mod msm;
 pub mod point;
@@ -14,9 +17,9 @@ pub use msm::vartime_msm;
 pub use point::{batch_to_affine_niels, AffineNiels, Extended, ProjectiveNiels};
 pub use ristretto::{decode, decode_batch, decode_batch_all, InvalidEncoding, Point};
 
-/// Which backend the engine runs on (only the portable one in this version).
+/// Which backend the engine runs on now (see [`backend`](mod@backend)).
 pub fn backend() -> &'static str {
-    "portable-u64 (radix 2^51, 4 interleaved chains)"
+    backend::active().name()
 }
 
 /// The math behind the code.

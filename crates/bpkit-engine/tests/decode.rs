@@ -2,7 +2,13 @@
 //! bytes, random valid points, RFC 9496's vectors (multiples of the generator and every listed
 //! bad encoding), non-canonical, negative, non-square and identity encodings, and batches of 0–17
 //! and 1000 encodings with an invalid one at every position.
-#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
 
 mod common;
 
@@ -18,8 +24,17 @@ fn agree(bytes: &[u8; 32]) -> bool {
     match (ours, theirs) {
         (None, None) => false,
         (Some(p), Some(q)) => {
-            assert_eq!(p.encode(), q.compress().to_bytes(), "{}", hex::encode(bytes));
-            assert_eq!(p.encode(), *bytes, "decoded point re-encodes to its encoding");
+            assert_eq!(
+                p.encode(),
+                q.compress().to_bytes(),
+                "{}",
+                hex::encode(bytes)
+            );
+            assert_eq!(
+                p.encode(),
+                *bytes,
+                "decoded point re-encodes to its encoding"
+            );
             assert!(p.edwards().is_valid());
             true
         }
@@ -141,12 +156,18 @@ fn batches_report_every_invalid_position() {
         let positions: Vec<usize> = if len <= 17 {
             (0..len).collect()
         } else {
-            (0..len).step_by(7).chain([len - 1, len - 2, len - 3, len - 4]).collect()
+            (0..len)
+                .step_by(7)
+                .chain([len - 1, len - 2, len - 3, len - 4])
+                .collect()
         };
         for &at in &positions {
             let mut with_bad = batch.to_vec();
             with_bad[at] = bad[at % bad.len()];
-            assert_eq!(decode_batch_all(&with_bad).unwrap_err(), InvalidEncoding { index: at });
+            assert_eq!(
+                decode_batch_all(&with_bad).unwrap_err(),
+                InvalidEncoding { index: at }
+            );
             let each = decode_batch(&with_bad);
             for (i, p) in each.iter().enumerate() {
                 assert_eq!(p.is_none(), i == at, "len {len}, bad at {at}, entry {i}");
@@ -167,7 +188,10 @@ fn batches_report_every_invalid_position() {
 fn encoding_of_sums_matches_dalek() {
     let mut rng = common::rng(14);
     for _ in 0..200 {
-        let (a, b) = (common::random_point(&mut rng), common::random_point(&mut rng));
+        let (a, b) = (
+            common::random_point(&mut rng),
+            common::random_point(&mut rng),
+        );
         let pa = decode(&a.compress().to_bytes()).unwrap();
         let pb = decode(&b.compress().to_bytes()).unwrap();
         // A sum has Z ≠ 1: exercises the general encoding path and the group equality.

@@ -1,6 +1,12 @@
 //! The field against a big-integer model: every operation on random and edge values (0, 1, p − 1,
 //! p … p + 18, 2²⁵⁵ − 1, unreduced limbs), and the constants against their definitions.
-#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
 
 mod common;
 
@@ -17,7 +23,9 @@ fn value(fe: &Fe) -> BigUint {
     fe.limbs()
         .iter()
         .enumerate()
-        .fold(BigUint::from(0u8), |acc, (i, l)| acc + (BigUint::from(*l) << (51 * i)))
+        .fold(BigUint::from(0u8), |acc, (i, l)| {
+            acc + (BigUint::from(*l) << (51 * i))
+        })
 }
 
 fn model(fe: &Fe) -> BigUint {
@@ -126,7 +134,10 @@ fn decoding_strict_and_lax() {
     for edge in [0u32, 1] {
         let mut b = [0u8; 32];
         b[0] = edge as u8;
-        assert_eq!(model(&Fe::from_canonical_bytes(&b).unwrap()), BigUint::from(edge));
+        assert_eq!(
+            model(&Fe::from_canonical_bytes(&b).unwrap()),
+            BigUint::from(edge)
+        );
     }
 }
 

@@ -2,7 +2,13 @@
 //! (a sample in CI; every size with BPKIT_ENGINE_FULL=1), scalars 0, 1, ℓ − 1 and random, points
 //! random, identity, repeated and negated (the exceptional cases of affine additions), and every
 //! window width.
-#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
 
 mod common;
 
@@ -21,7 +27,11 @@ struct Case {
 
 impl Case {
     fn engine_points(&self) -> Vec<AffineNiels> {
-        let enc: Vec<[u8; 32]> = self.points.iter().map(|p| p.compress().to_bytes()).collect();
+        let enc: Vec<[u8; 32]> = self
+            .points
+            .iter()
+            .map(|p| p.compress().to_bytes())
+            .collect();
         decode_batch_all(&enc)
             .unwrap()
             .iter()
@@ -61,9 +71,9 @@ fn mixed_case(rng: &mut ChaCha20Rng, n: usize) -> Case {
     let mut points: Vec<RistrettoPoint> = Vec::with_capacity(n);
     for i in 0..n {
         let p = match (i % 11, points.len()) {
-            (3, k) if k > 0 => points[k - 1],       // repeated
-            (5, k) if k > 0 => -points[k / 2],      // negated
-            (7, _) => RistrettoPoint::identity(),   // identity
+            (3, k) if k > 0 => points[k - 1],     // repeated
+            (5, k) if k > 0 => -points[k / 2],    // negated
+            (7, _) => RistrettoPoint::identity(), // identity
             _ => common::random_point(rng),
         };
         points.push(p);
@@ -88,7 +98,9 @@ fn sampled_sizes_match_dalek() {
         (0..=4096).collect()
     } else {
         let mut s: Vec<usize> = (0..=20).collect();
-        s.extend([31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257, 511, 700, 1024, 1500]);
+        s.extend([
+            31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257, 511, 700, 1024, 1500,
+        ]);
         s.extend([2048, 4095, 4096]);
         s
     };
@@ -108,7 +120,11 @@ fn every_window_width() {
         let want = case.expected();
         let (s, p) = (case.scalar_bytes(), case.engine_points());
         for c in 2..=16 {
-            assert_eq!(vartime_msm_window(&s, &p, c).unwrap().encode(), want, "n {n}, c {c}");
+            assert_eq!(
+                vartime_msm_window(&s, &p, c).unwrap().encode(),
+                want,
+                "n {n}, c {c}"
+            );
         }
         assert!(vartime_msm_window(&s, &p, 1).is_none());
         assert!(vartime_msm_window(&s, &p, 17).is_none());
@@ -122,9 +138,13 @@ fn degenerate_inputs() {
     assert!(vartime_msm(&[], &[]).unwrap().is_identity());
     let case = random_case(&mut rng, 10);
     let zeros = vec![[0u8; 32]; 10];
-    assert!(vartime_msm(&zeros, &case.engine_points()).unwrap().is_identity());
+    assert!(vartime_msm(&zeros, &case.engine_points())
+        .unwrap()
+        .is_identity());
     let ids = vec![AffineNiels::IDENTITY; 10];
-    assert!(vartime_msm(&case.scalar_bytes(), &ids).unwrap().is_identity());
+    assert!(vartime_msm(&case.scalar_bytes(), &ids)
+        .unwrap()
+        .is_identity());
     let p = common::random_point(&mut rng);
     let s = common::random_scalar(&mut rng);
     let cancel = Case {
@@ -146,7 +166,10 @@ fn degenerate_inputs() {
         [Scalar::from_bytes_mod_order(big)],
         [case.points[0]],
     );
-    assert_eq!(vartime_msm(&[big], &[q]).unwrap().encode(), want.compress().to_bytes());
+    assert_eq!(
+        vartime_msm(&[big], &[q]).unwrap().encode(),
+        want.compress().to_bytes()
+    );
 }
 
 #[test]
@@ -154,7 +177,11 @@ fn batch_normalisation_of_computed_points() {
     // Points with Z ≠ 1 (sums), normalised together, give the same MSM.
     let mut rng = common::rng(24);
     let case = mixed_case(&mut rng, 64);
-    let enc: Vec<[u8; 32]> = case.points.iter().map(|p| p.compress().to_bytes()).collect();
+    let enc: Vec<[u8; 32]> = case
+        .points
+        .iter()
+        .map(|p| p.compress().to_bytes())
+        .collect();
     let decoded = decode_batch_all(&enc).unwrap();
     let doubled: Vec<bpkit_engine::Extended> =
         decoded.iter().map(|p| p.edwards().double()).collect();
@@ -165,7 +192,10 @@ fn batch_normalisation_of_computed_points() {
     scalars.extend(case.scalar_bytes());
     let three: Vec<Scalar> = case.scalars.iter().map(|s| s * Scalar::from(3u8)).collect();
     let want = RistrettoPoint::vartime_multiscalar_mul(&three, &case.points);
-    assert_eq!(vartime_msm(&scalars, &affine).unwrap().encode(), want.compress().to_bytes());
+    assert_eq!(
+        vartime_msm(&scalars, &affine).unwrap().encode(),
+        want.compress().to_bytes()
+    );
     // One at a time agrees with the batch.
     for (p, a) in mixed.iter().zip(&affine) {
         let single = p.to_affine_niels();

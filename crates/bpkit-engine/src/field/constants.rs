@@ -38,4 +38,3 @@ pub const INVSQRT_A_MINUS_D: Fe = Fe([
     1777959178193151,
     2118520810568447,
 ]);
-

@@ -10,6 +10,7 @@
 //! limbs below 2⁵⁴; [`Fe::sub`] accepts a subtrahend with limbs below 2⁵⁵ − 304. The callers in
 //! this crate stay within these bounds; the tests run with overflow checks, so an excursion
 //! panics there instead of wrapping silently, which is why this module uses plain operators.
+#![forbid(unsafe_code)]
 #![allow(clippy::arithmetic_side_effects)]
 
 pub mod constants;
@@ -23,8 +24,8 @@ const MASK: u64 = (1 << 51) - 1;
 
 /// An element of GF(2²⁵⁵ − 19) as five unsigned limbs of (nominally) 51 bits: value = Σ lᵢ·2⁵¹ⁱ.
 ///
-/// Many limb vectors represent the same element; compare with [`Fe::ct_eq_bytes`]-style
-/// canonical encodings ([`Fe::to_bytes`]), never limb by limb.
+/// Many limb vectors represent the same element; compare canonical encodings ([`Fe::to_bytes`],
+/// [`Fe::equals`]), never limbs.
 #[derive(Clone, Copy, Debug)]
 pub struct Fe(pub(crate) [u64; 5]);
 

@@ -24,11 +24,7 @@ pub fn vartime_msm(scalars: &[[u8; 32]], points: &[AffineNiels]) -> Option<Point
 
 /// [`vartime_msm`] with a given window width `c` (for tests and measurements). `None` if the
 /// lists differ in length or `c` is outside [`window::MIN_WINDOW`] ..= [`window::MAX_WINDOW`].
-pub fn vartime_msm_window(
-    scalars: &[[u8; 32]],
-    points: &[AffineNiels],
-    c: u32,
-) -> Option<Point> {
+pub fn vartime_msm_window(scalars: &[[u8; 32]], points: &[AffineNiels], c: u32) -> Option<Point> {
     if scalars.len() != points.len() || !(window::MIN_WINDOW..=window::MAX_WINDOW).contains(&c) {
         return None;
     }
@@ -37,8 +33,19 @@ pub fn vartime_msm_window(
 }
 
 /// The bucket method over scalars given as words, with the window width chosen by cost unless
-/// given.
+/// given; on the active backend (x86-64 with BMI2/ADX: the same code compiled for those
+/// instructions, so that the 64 × 64 → 128-bit products use `mulx`).
 pub(crate) fn pippenger(scalars: &[[u64; 4]], points: &[AffineNiels], c: Option<u32>) -> Extended {
+    crate::backend::dispatch::pippenger(scalars, points, c)
+}
+
+/// The bucket method itself; inlined into each backend's compilation of it.
+#[inline(always)]
+pub(crate) fn pippenger_body(
+    scalars: &[[u64; 4]],
+    points: &[AffineNiels],
+    c: Option<u32>,
+) -> Extended {
     let bits = digits::max_bits(scalars);
     if bits == 0 || points.is_empty() {
         return Extended::IDENTITY;
@@ -46,7 +53,8 @@ pub(crate) fn pippenger(scalars: &[[u64; 4]], points: &[AffineNiels], c: Option<
     let c = c.unwrap_or_else(|| window::choose(points.len(), bits));
     let w = digits::windows(bits, c);
     let mut carries = vec![0u8; scalars.len()];
-    let mut buckets = vec![Extended::IDENTITY; 1usize << (c - 1)];
+    // c ≥ MIN_WINDOW = 2, so c − 1 does not wrap; 2ᶜ⁻¹ buckets (magnitudes 1 … 2ᶜ⁻¹).
+    let mut buckets = vec![Extended::IDENTITY; 1usize << c.saturating_sub(1)];
     let mut sums: Vec<Extended> = Vec::with_capacity(w as usize);
     for j in 0..w {
         buckets.fill(Extended::IDENTITY);
@@ -72,6 +80,7 @@ pub(crate) fn pippenger(scalars: &[[u64; 4]], points: &[AffineNiels], c: Option<
 }
 
 /// `Σₖ (k+1)·buckets[k]`: a running sum from the top bucket, two additions per bucket.
+#[inline(always)]
 fn running_sum(buckets: &[Extended]) -> Extended {
     let mut acc = Extended::IDENTITY;
     let mut sum = Extended::IDENTITY;

@@ -9,6 +9,7 @@
 //! The addition formulas are the unified ones of Hisil–Wong–Carter–Dawson (2008) for a = −1. With
 //! d not a square they are complete: the identity, equal and opposite points need no special case
 //! (the exceptional cases of affine formulas do not arise). Math notes: docs/notes.md.
+#![forbid(unsafe_code)]
 #![allow(clippy::arithmetic_side_effects)]
 
 mod niels;

@@ -1,5 +1,6 @@
 //! Ristretto255 (RFC 9496) on top of the Edwards points: decoding (one at a time or batched
 //! across interleaved lanes), encoding and equality.
+#![forbid(unsafe_code)]
 
 mod decode;
 mod encode;
@@ -10,8 +11,7 @@ use crate::point::{AffineNiels, Extended};
 
 /// An element of the Ristretto255 group, held as one of the four Edwards points of its class.
 ///
-/// Equality is the group's ([`Point::ct_eq`]-free, variable-time [`PartialEq`]), not equality
-/// of coordinates.
+/// Equality ([`PartialEq`], variable-time) is the group's, not equality of coordinates.
 #[derive(Clone, Copy, Debug)]
 pub struct Point(pub(crate) Extended);
 

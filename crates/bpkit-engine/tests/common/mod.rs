@@ -1,5 +1,10 @@
 //! Shared helpers of the engine's tests: RFC 9496 vectors, random points and scalars.
-#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+#![allow(
+    dead_code,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing
+)]
 
 use curve25519_dalek::ristretto::RistrettoPoint;
 use curve25519_dalek::scalar::Scalar;
@@ -28,35 +33,122 @@ pub const MULTIPLES: [&str; 16] = [
 
 /// RFC 9496 Appendix A.2: every listed invalid encoding, with its group.
 pub const BAD: [(&str, &str); 29] = [
-    ("non-canonical", "00ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"),
-    ("non-canonical", "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"),
-    ("non-canonical", "f3ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"),
-    ("non-canonical", "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"),
-    ("negative", "0100000000000000000000000000000000000000000000000000000000000000"),
-    ("negative", "01ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"),
-    ("negative", "ed57ffd8c914fb201471d1c3d245ce3c746fcbe63a3679d51b6a516ebebe0e20"),
-    ("negative", "c34c4e1826e5d403b78e246e88aa051c36ccf0aafebffe137d148a2bf9104562"),
-    ("negative", "c940e5a4404157cfb1628b108db051a8d439e1a421394ec4ebccb9ec92a8ac78"),
-    ("negative", "47cfc5497c53dc8e61c91d17fd626ffb1c49e2bca94eed052281b510b1117a24"),
-    ("negative", "f1c6165d33367351b0da8f6e4511010c68174a03b6581212c71c0e1d026c3c72"),
-    ("negative", "87260f7a2f12495118360f02c26a470f450dadf34a413d21042b43b9d93e1309"),
-    ("non-square", "26948d35ca62e643e26a83177332e6b6afeb9d08e4268b650f1f5bbd8d81d371"),
-    ("non-square", "4eac077a713c57b4f4397629a4145982c661f48044dd3f96427d40b147d9742f"),
-    ("non-square", "de6a7b00deadc788eb6b6c8d20c0ae96c2f2019078fa604fee5b87d6e989ad7b"),
-    ("non-square", "bcab477be20861e01e4a0e295284146a510150d9817763caf1a6f4b422d67042"),
-    ("non-square", "2a292df7e32cababbd9de088d1d1abec9fc0440f637ed2fba145094dc14bea08"),
-    ("non-square", "f4a9e534fc0d216c44b218fa0c42d99635a0127ee2e53c712f70609649fdff22"),
-    ("non-square", "8268436f8c4126196cf64b3c7ddbda90746a378625f9813dd9b8457077256731"),
-    ("non-square", "2810e5cbc2cc4d4eece54f61c6f69758e289aa7ab440b3cbeaa21995c2f4232b"),
-    ("negative xy", "3eb858e78f5a7254d8c9731174a94f76755fd3941c0ac93735c07ba14579630e"),
-    ("negative xy", "a45fdc55c76448c049a1ab33f17023edfb2be3581e9c7aade8a6125215e04220"),
-    ("negative xy", "d483fe813c6ba647ebbfd3ec41adca1c6130c2beeee9d9bf065c8d151c5f396e"),
-    ("negative xy", "8a2e1d30050198c65a54483123960ccc38aef6848e1ec8f5f780e8523769ba32"),
-    ("negative xy", "32888462f8b486c68ad7dd9610be5192bbeaf3b443951ac1a8118419d9fa097b"),
-    ("negative xy", "227142501b9d4355ccba290404bde41575b037693cef1f438c47f8fbf35d1165"),
-    ("negative xy", "5c37cc491da847cfeb9281d407efc41e15144c876e0170b499a96a22ed31e01e"),
-    ("negative xy", "445425117cb8c90edcbc7c1cc0e74f747f2c1efa5630a967c64f287792a48a4b"),
-    ("s = -1 (y = 0)", "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"),
+    (
+        "non-canonical",
+        "00ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+    ),
+    (
+        "non-canonical",
+        "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    ),
+    (
+        "non-canonical",
+        "f3ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    ),
+    (
+        "non-canonical",
+        "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    ),
+    (
+        "negative",
+        "0100000000000000000000000000000000000000000000000000000000000000",
+    ),
+    (
+        "negative",
+        "01ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    ),
+    (
+        "negative",
+        "ed57ffd8c914fb201471d1c3d245ce3c746fcbe63a3679d51b6a516ebebe0e20",
+    ),
+    (
+        "negative",
+        "c34c4e1826e5d403b78e246e88aa051c36ccf0aafebffe137d148a2bf9104562",
+    ),
+    (
+        "negative",
+        "c940e5a4404157cfb1628b108db051a8d439e1a421394ec4ebccb9ec92a8ac78",
+    ),
+    (
+        "negative",
+        "47cfc5497c53dc8e61c91d17fd626ffb1c49e2bca94eed052281b510b1117a24",
+    ),
+    (
+        "negative",
+        "f1c6165d33367351b0da8f6e4511010c68174a03b6581212c71c0e1d026c3c72",
+    ),
+    (
+        "negative",
+        "87260f7a2f12495118360f02c26a470f450dadf34a413d21042b43b9d93e1309",
+    ),
+    (
+        "non-square",
+        "26948d35ca62e643e26a83177332e6b6afeb9d08e4268b650f1f5bbd8d81d371",
+    ),
+    (
+        "non-square",
+        "4eac077a713c57b4f4397629a4145982c661f48044dd3f96427d40b147d9742f",
+    ),
+    (
+        "non-square",
+        "de6a7b00deadc788eb6b6c8d20c0ae96c2f2019078fa604fee5b87d6e989ad7b",
+    ),
+    (
+        "non-square",
+        "bcab477be20861e01e4a0e295284146a510150d9817763caf1a6f4b422d67042",
+    ),
+    (
+        "non-square",
+        "2a292df7e32cababbd9de088d1d1abec9fc0440f637ed2fba145094dc14bea08",
+    ),
+    (
+        "non-square",
+        "f4a9e534fc0d216c44b218fa0c42d99635a0127ee2e53c712f70609649fdff22",
+    ),
+    (
+        "non-square",
+        "8268436f8c4126196cf64b3c7ddbda90746a378625f9813dd9b8457077256731",
+    ),
+    (
+        "non-square",
+        "2810e5cbc2cc4d4eece54f61c6f69758e289aa7ab440b3cbeaa21995c2f4232b",
+    ),
+    (
+        "negative xy",
+        "3eb858e78f5a7254d8c9731174a94f76755fd3941c0ac93735c07ba14579630e",
+    ),
+    (
+        "negative xy",
+        "a45fdc55c76448c049a1ab33f17023edfb2be3581e9c7aade8a6125215e04220",
+    ),
+    (
+        "negative xy",
+        "d483fe813c6ba647ebbfd3ec41adca1c6130c2beeee9d9bf065c8d151c5f396e",
+    ),
+    (
+        "negative xy",
+        "8a2e1d30050198c65a54483123960ccc38aef6848e1ec8f5f780e8523769ba32",
+    ),
+    (
+        "negative xy",
+        "32888462f8b486c68ad7dd9610be5192bbeaf3b443951ac1a8118419d9fa097b",
+    ),
+    (
+        "negative xy",
+        "227142501b9d4355ccba290404bde41575b037693cef1f438c47f8fbf35d1165",
+    ),
+    (
+        "negative xy",
+        "5c37cc491da847cfeb9281d407efc41e15144c876e0170b499a96a22ed31e01e",
+    ),
+    (
+        "negative xy",
+        "445425117cb8c90edcbc7c1cc0e74f747f2c1efa5630a967c64f287792a48a4b",
+    ),
+    (
+        "s = -1 (y = 0)",
+        "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    ),
 ];
 
 pub fn hex32(s: &str) -> [u8; 32] {

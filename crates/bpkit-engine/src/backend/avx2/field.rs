@@ -1,0 +1,244 @@
+//! Four field elements in radix 2^25.5 across the lanes of AVX2 vectors.
+//!
+//! Limb i has weight 2^⌈25.5·i⌉: 26 bits for even i, 25 for odd. In a product the term aᵢ·bⱼ has
+//! weight 2^(⌈25.5i⌉ + ⌈25.5j⌉), which is 2^⌈25.5(i+j)⌉ except when i and j are both odd (then
+//! twice that), and terms with i + j ≥ 10 wrap around with a factor 19 (2²⁵⁵ ≡ 19).
+//!
+//! Bounds: a reduced element has limbs below 2²⁶ + 2¹⁸. Multiplication operands are scaled by at
+//! most 4 on one side (below 2²⁹) and 19 on the other (below 2³¹), so they fit the 32 bits that
+//! `vpmuludq` reads; each product is below 2⁶⁰ and each column of at most ten products below 2⁶⁴.
+#![forbid(unsafe_code)]
+#![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+// Indexing: fixed-size arrays of ten limbs with loop bounds that are constants (0..10);
+// arithmetic: loop indices below 20.
+
+use crate::field::Fe;
+
+#[macro_use]
+#[path = "columns.rs"]
+mod columns;
+use core::arch::x86_64::{
+    __m256i, _mm256_add_epi64, _mm256_and_si256, _mm256_extract_epi64, _mm256_mul_epu32,
+    _mm256_set1_epi64x, _mm256_set_epi64x, _mm256_setzero_si256, _mm256_slli_epi64,
+    _mm256_srli_epi64,
+};
+
+/// Four field elements, limb-sliced: `limbs[i]` holds limb i of each of the four lanes.
+#[derive(Clone, Copy)]
+pub struct Fe4 {
+    limbs: [__m256i; 10],
+}
+
+const MASK26: i64 = (1 << 26) - 1;
+const MASK25: i64 = (1 << 25) - 1;
+
+impl Fe4 {
+    /// Packs four portable elements (weakly reduced first: each radix-2⁵¹ limb splits into a
+    /// 26-bit and a 25-bit limb, the latter keeping the small excess).
+    #[target_feature(enable = "avx2")]
+    pub fn pack(x: &[Fe; 4]) -> Fe4 {
+        let l: [[u64; 5]; 4] = [
+            x[0].reduce().limbs(),
+            x[1].reduce().limbs(),
+            x[2].reduce().limbs(),
+            x[3].reduce().limbs(),
+        ];
+        let mut limbs = [_mm256_setzero_si256(); 10];
+        for i in 0..5 {
+            let lo = |k: usize| (l[k][i] & ((1 << 26) - 1)) as i64;
+            let hi = |k: usize| (l[k][i] >> 26) as i64;
+            limbs[2 * i] = _mm256_set_epi64x(lo(3), lo(2), lo(1), lo(0));
+            limbs[2 * i + 1] = _mm256_set_epi64x(hi(3), hi(2), hi(1), hi(0));
+        }
+        Fe4 { limbs }
+    }
+
+    /// Unpacks to four portable elements (limbs recombined in radix 2⁵¹, weakly reduced).
+    #[target_feature(enable = "avx2")]
+    pub fn unpack(&self) -> [Fe; 4] {
+        let mut out = [[0u64; 5]; 4];
+        for i in 0..5 {
+            let lo = self.limbs[2 * i];
+            let hi = self.limbs[2 * i + 1];
+            let lanes_lo = [
+                _mm256_extract_epi64::<0>(lo) as u64,
+                _mm256_extract_epi64::<1>(lo) as u64,
+                _mm256_extract_epi64::<2>(lo) as u64,
+                _mm256_extract_epi64::<3>(lo) as u64,
+            ];
+            let lanes_hi = [
+                _mm256_extract_epi64::<0>(hi) as u64,
+                _mm256_extract_epi64::<1>(hi) as u64,
+                _mm256_extract_epi64::<2>(hi) as u64,
+                _mm256_extract_epi64::<3>(hi) as u64,
+            ];
+            for (o, (l, h)) in out.iter_mut().zip(lanes_lo.iter().zip(&lanes_hi)) {
+                // Limbs are below 2²⁶ + 2¹⁷ after a carry, so h << 26 stays below 2⁵².
+                o[i] = l + (h << 26);
+            }
+        }
+        [
+            Fe::from_limbs(out[0]),
+            Fe::from_limbs(out[1]),
+            Fe::from_limbs(out[2]),
+            Fe::from_limbs(out[3]),
+        ]
+    }
+
+    /// Carries ten 64-bit columns (each below 2⁶²) into limbs below 2²⁶ + 2¹⁷.
+    ///
+    /// Two rounds of carries computed for all limbs at once (a short dependency chain, unlike a
+    /// sequential carry): after the first every limb is below 2²⁶ + 2⁴³, after the second below
+    /// 2²⁶ + 2¹⁷. Limb 9's carry re-enters limb 0 times 19 (as 16c + 2c + c: it may exceed the
+    /// 32 bits that `vpmuludq` reads).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn carry(z: [__m256i; 10]) -> Fe4 {
+        Fe4 {
+            limbs: carry_round(carry_round(z)),
+        }
+    }
+
+    /// Lane-wise product.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn mul(&self, rhs: &Fe4) -> Fe4 {
+        Fe4::carry(mul_columns!(self.limbs, rhs.limbs))
+    }
+
+    /// Lane-wise square (55 products instead of 100).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn square(&self) -> Fe4 {
+        Fe4::carry(square_columns!(self.limbs))
+    }
+
+    /// `self^(2^k)`, k ≥ 1.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn pow2k(&self, k: u32) -> Fe4 {
+        let mut x = Fe4::carry(square_columns!(self.limbs));
+        for _ in 1..k {
+            x = Fe4::carry(square_columns!(x.limbs));
+        }
+        x
+    }
+}
+
+/// Four lanes of the portable `pow22501`: `(a^(2²⁵⁰ − 1), a¹¹)` for each lane.
+#[target_feature(enable = "avx2")]
+pub fn pow22501_x4(x: &[Fe; 4]) -> [(Fe, Fe); 4] {
+    let a = Fe4::pack(x);
+    let t0 = a.square(); // a²
+    let t1 = t0.pow2k(2).mul(&a); // a⁹
+    let t0 = t0.mul(&t1); // a¹¹
+    let t1 = t1.mul(&t0.square()); // a³¹
+    let t1 = t1.pow2k(5).mul(&t1); // 2¹⁰ − 1
+    let t2 = t1.pow2k(10).mul(&t1); // 2²⁰ − 1
+    let t3 = t2.pow2k(20).mul(&t2); // 2⁴⁰ − 1
+    let t1 = t3.pow2k(10).mul(&t1); // 2⁵⁰ − 1
+    let t2 = t1.pow2k(50).mul(&t1); // 2¹⁰⁰ − 1
+    let t3 = t2.pow2k(100).mul(&t2); // 2²⁰⁰ − 1
+    let hi = t3.pow2k(50).mul(&t1); // 2²⁵⁰ − 1
+    let hi = hi.unpack();
+    let lo = t0.unpack();
+    [
+        (hi[0], lo[0]),
+        (hi[1], lo[1]),
+        (hi[2], lo[2]),
+        (hi[3], lo[3]),
+    ]
+}
+
+/// Lane-wise `(a·b, a², a^(2³))` through the four-lane representation (for differential tests).
+#[target_feature(enable = "avx2")]
+pub fn ops_x4(a: &[Fe; 4], b: &[Fe; 4]) -> ([Fe; 4], [Fe; 4], [Fe; 4]) {
+    let (fa, fb) = (Fe4::pack(a), Fe4::pack(b));
+    (
+        fa.mul(&fb).unpack(),
+        fa.square().unpack(),
+        fa.pow2k(3).unpack(),
+    )
+}
+
+/// One round of parallel carries: limb i keeps its low 26 (even i) or 25 (odd i) bits and
+/// receives the excess of limb i − 1 (limb 0 that of limb 9, times 19).
+#[target_feature(enable = "avx2")]
+#[inline]
+fn carry_round(z: [__m256i; 10]) -> [__m256i; 10] {
+    let m26 = _mm256_set1_epi64x(MASK26);
+    let m25 = _mm256_set1_epi64x(MASK25);
+    let mut c = [_mm256_setzero_si256(); 10];
+    let mut out = [_mm256_setzero_si256(); 10];
+    for i in 0..10 {
+        if i % 2 == 0 {
+            c[i] = _mm256_srli_epi64::<26>(z[i]);
+            out[i] = _mm256_and_si256(z[i], m26);
+        } else {
+            c[i] = _mm256_srli_epi64::<25>(z[i]);
+            out[i] = _mm256_and_si256(z[i], m25);
+        }
+    }
+    let c9 = c[9];
+    let c9_19 = _mm256_add_epi64(
+        _mm256_add_epi64(_mm256_slli_epi64::<4>(c9), _mm256_slli_epi64::<1>(c9)),
+        c9,
+    );
+    out[0] = _mm256_add_epi64(out[0], c9_19);
+    for i in 1..10 {
+        out[i] = _mm256_add_epi64(out[i], c[i - 1]);
+    }
+    out
+}
+
+/// Two four-lane chains in lock step (eight elements): the second chain's squarings fill the
+/// latency of the first's.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn pow2k_pair(x: &Fe4, y: &Fe4, k: u32) -> (Fe4, Fe4) {
+    let mut x = *x;
+    let mut y = *y;
+    for _ in 0..k {
+        x = Fe4::carry(square_columns!(x.limbs));
+        y = Fe4::carry(square_columns!(y.limbs));
+    }
+    (x, y)
+}
+
+/// Eight lanes of the portable `pow22501`, as two interleaved four-lane chains.
+#[target_feature(enable = "avx2")]
+pub fn pow22501_x8(x: &[Fe; 8]) -> [(Fe, Fe); 8] {
+    let [x0, x1, x2, x3, x4, x5, x6, x7] = *x;
+    let (a, b) = (Fe4::pack(&[x0, x1, x2, x3]), Fe4::pack(&[x4, x5, x6, x7]));
+    let (a2, b2) = pow2k_pair(&a, &b, 1); // x²
+    let (a8, b8) = pow2k_pair(&a2, &b2, 2);
+    let (a9, b9) = (a8.mul(&a), b8.mul(&b)); // x⁹
+    let (a11, b11) = (a2.mul(&a9), b2.mul(&b9)); // x¹¹
+    let (a22, b22) = pow2k_pair(&a11, &b11, 1);
+    let (a5, b5) = (a9.mul(&a22), b9.mul(&b22)); // 2⁵ − 1
+    let (s, t) = pow2k_pair(&a5, &b5, 5);
+    let (a10, b10) = (s.mul(&a5), t.mul(&b5)); // 2¹⁰ − 1
+    let (s, t) = pow2k_pair(&a10, &b10, 10);
+    let (a20, b20) = (s.mul(&a10), t.mul(&b10)); // 2²⁰ − 1
+    let (s, t) = pow2k_pair(&a20, &b20, 20);
+    let (a40, b40) = (s.mul(&a20), t.mul(&b20)); // 2⁴⁰ − 1
+    let (s, t) = pow2k_pair(&a40, &b40, 10);
+    let (a50, b50) = (s.mul(&a10), t.mul(&b10)); // 2⁵⁰ − 1
+    let (s, t) = pow2k_pair(&a50, &b50, 50);
+    let (a100, b100) = (s.mul(&a50), t.mul(&b50)); // 2¹⁰⁰ − 1
+    let (s, t) = pow2k_pair(&a100, &b100, 100);
+    let (a200, b200) = (s.mul(&a100), t.mul(&b100)); // 2²⁰⁰ − 1
+    let (s, t) = pow2k_pair(&a200, &b200, 50);
+    let (a250, b250) = (s.mul(&a50), t.mul(&b50)); // 2²⁵⁰ − 1
+    let (ha, hb, la, lb) = (a250.unpack(), b250.unpack(), a11.unpack(), b11.unpack());
+    [
+        (ha[0], la[0]),
+        (ha[1], la[1]),
+        (ha[2], la[2]),
+        (ha[3], la[3]),
+        (hb[0], lb[0]),
+        (hb[1], lb[1]),
+        (hb[2], lb[2]),
+        (hb[3], lb[3]),
+    ]
+}

@@ -1,0 +1,13 @@
+//! The portable code compiled for BMI2/ADX (x86-64): the radix-2⁵¹ field's 64 × 64 → 128-bit
+//! products then use `mulx`, which leaves the flags alone and takes any registers, so the
+//! compiler schedules the independent products of a point addition more freely. Same source,
+//! same results: only the instruction selection differs.
+#![forbid(unsafe_code)]
+
+use crate::point::{AffineNiels, Extended};
+
+/// `msm::pippenger` compiled with BMI2 and ADX enabled.
+#[target_feature(enable = "bmi2,adx")]
+pub(crate) fn pippenger(scalars: &[[u64; 4]], points: &[AffineNiels], c: Option<u32>) -> Extended {
+    crate::msm::pippenger::pippenger_body(scalars, points, c)
+}

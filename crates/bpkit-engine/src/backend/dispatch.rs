@@ -1,0 +1,131 @@
+//! Run-time choice of backend: the only module of the crate that uses `unsafe`, to call
+//! `#[target_feature]` functions after the CPU has been checked.
+//!
+//! The choice can be narrowed with [`force_portable`] (tests and measurements use it to compare
+//! the backends in one process).
+#![allow(unsafe_code)]
+
+use crate::field::{self, Fe};
+use core::sync::atomic::{AtomicBool, Ordering};
+
+/// A backend of the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// Portable 64-bit code, radix 2⁵¹ (the reference model).
+    Portable,
+    /// AVX2, four lanes of radix 2^25.5 (x86-64 with AVX2 detected at run time).
+    Avx2,
+}
+
+impl Backend {
+    /// A short name for reports (`bpkit info`, test logs).
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Portable => "portable-u64 (radix 2^51)",
+            Backend::Avx2 => "avx2 (4 lanes, radix 2^25.5) + portable-u64",
+        }
+    }
+}
+
+static PORTABLE_ONLY: AtomicBool = AtomicBool::new(false);
+
+/// Restricts the engine to the portable backend (`true`) or lets it use the best the CPU has
+/// (`false`, the default). Process-wide.
+pub fn force_portable(on: bool) {
+    PORTABLE_ONLY.store(on, Ordering::Relaxed);
+}
+
+#[cfg(target_arch = "x86_64")]
+cpufeatures::new!(cpuid_avx2, "avx2");
+#[cfg(target_arch = "x86_64")]
+cpufeatures::new!(cpuid_bmi2, "bmi2", "adx");
+
+/// The backend the engine uses now.
+pub fn active() -> Backend {
+    if PORTABLE_ONLY.load(Ordering::Relaxed) {
+        return Backend::Portable;
+    }
+    #[cfg(target_arch = "x86_64")]
+    if cpuid_avx2::get() {
+        return Backend::Avx2;
+    }
+    Backend::Portable
+}
+
+/// `(a^(2²⁵⁰ − 1), a¹¹)` for four elements, on the active backend. Bit-exact across backends
+/// (the same field elements; limbs may differ, encodings do not).
+pub fn pow22501_x4(a: [Fe; 4]) -> [(Fe, Fe); 4] {
+    match active() {
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx2 => {
+            // SAFETY: `active()` returns `Avx2` only when cpufeatures detected AVX2 support on
+            // this CPU (CPUID and OS-enabled YMM state), which is the one requirement of this
+            // `#[target_feature(enable = "avx2")]` function; it takes no pointers.
+            unsafe { super::avx2::field::pow22501_x4(&a) }
+        }
+        _ => field::pow22501(a),
+    }
+}
+
+/// `(a^(2²⁵⁰ − 1), a¹¹)` for eight elements on the active backend (AVX2: two four-lane chains
+/// interleaved; portable: two four-lane interleaved chains one after the other).
+pub fn pow22501_x8(a: [Fe; 8]) -> [(Fe, Fe); 8] {
+    match active() {
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx2 => {
+            // SAFETY: `active()` returns `Avx2` only when cpufeatures detected AVX2 (CPUID and
+            // OS-enabled YMM state) on this CPU, the one requirement of this
+            // `#[target_feature(enable = "avx2")]` function; it takes no pointers.
+            unsafe { super::avx2::field::pow22501_x8(&a) }
+        }
+        _ => {
+            let [a0, a1, a2, a3, a4, a5, a6, a7] = a;
+            let [r0, r1, r2, r3] = field::pow22501([a0, a1, a2, a3]);
+            let [r4, r5, r6, r7] = field::pow22501([a4, a5, a6, a7]);
+            [r0, r1, r2, r3, r4, r5, r6, r7]
+        }
+    }
+}
+
+/// Pippenger's method (`msm::pippenger`) on the active backend: on x86-64 CPUs with AVX2 and
+/// BMI2/ADX the same portable code compiled with those instructions enabled (`mulx`), otherwise
+/// the baseline compilation. Both compute the same limbs.
+pub(crate) fn pippenger(
+    scalars: &[[u64; 4]],
+    points: &[crate::point::AffineNiels],
+    c: Option<u32>,
+) -> crate::point::Extended {
+    #[cfg(target_arch = "x86_64")]
+    if active() == Backend::Avx2 && cpuid_bmi2::get() {
+        // SAFETY: cpufeatures detected BMI2 and ADX on this CPU, the requirements of this
+        // `#[target_feature(enable = "bmi2,adx")]` function; its arguments are ordinary slices.
+        return unsafe { super::bmi2::pippenger(scalars, points, c) };
+    }
+    crate::msm::pippenger::pippenger_body(scalars, points, c)
+}
+
+/// Lane-wise `(a·b, a², a^(2³))` for four elements on the active backend, through the SIMD
+/// representation when there is one (packing and unpacking included): lets the differential tests
+/// compare the SIMD field operations with the portable ones without `unsafe`.
+pub fn field_ops_x4(a: [Fe; 4], b: [Fe; 4]) -> ([Fe; 4], [Fe; 4], [Fe; 4]) {
+    match active() {
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx2 => {
+            // SAFETY: as in `pow22501_x4`: AVX2 was detected at run time; no pointers.
+            unsafe { super::avx2::field::ops_x4(&a, &b) }
+        }
+        _ => {
+            let mut out = ([Fe::ZERO; 4], [Fe::ZERO; 4], [Fe::ZERO; 4]);
+            for (k, (x, y)) in a.iter().zip(&b).enumerate() {
+                if let (Some(p), Some(s), Some(s3)) =
+                    (out.0.get_mut(k), out.1.get_mut(k), out.2.get_mut(k))
+                {
+                    *p = x.mul(y);
+                    *s = x.square();
+                    *s3 = x.pow2k(3);
+                }
+            }
+            out
+        }
+    }
+}
