@@ -6,7 +6,7 @@ use crate::claim::Claim;
 use crate::error::{Category, Failure};
 use crate::format::Envelope;
 use crate::transcript::transcript;
-use crate::verify::PlusGensCache;
+use crate::verify::shared_plus_gens;
 use bpkit::batch::{BatchError, BatchOptions, BatchVerifier};
 use bpkit::reexports::rand_core::CryptoRng;
 
@@ -97,27 +97,13 @@ fn run<R: CryptoRng + ?Sized>(
     threads: usize,
     weights: Weights<'_, R>,
 ) -> BatchReport {
-    // The Bulletproofs+ generators, each set and extension degree built once (with its
-    // tables) before the batch borrows them.
-    let mut cache = PlusGensCache::default();
-    for claim in claims {
-        if let Claim::Plus {
-            generators,
-            extension_degree,
-            ..
-        } = claim
-        {
-            // An error here shows up again below, for the claim that needs these generators.
-            let _ = cache.get(*generators, *extension_degree);
-        }
-    }
     let mut failures: Vec<(usize, Failure)> = Vec::new();
     let mut batch = BatchVerifier::new().with_options(BatchOptions::default().threads(threads));
     let mut in_batch = Vec::with_capacity(claims.len());
     for (index, claim) in claims.iter().enumerate() {
         let added: Result<usize, Failure> = transcript(claim.label())
             .map_err(Failure::from)
-            .and_then(|t| add(&mut batch, &cache, claim, t));
+            .and_then(|t| add(&mut batch, claim, t));
         match added {
             Ok(_) => in_batch.push(index),
             Err(e) => failures.push((index, e)),
@@ -136,7 +122,6 @@ fn run<R: CryptoRng + ?Sized>(
 
 fn add<'a>(
     batch: &mut BatchVerifier<'a>,
-    cache: &'a PlusGensCache,
     claim: &'a Claim,
     transcript: merlin::Transcript,
 ) -> Result<usize, Failure> {
@@ -158,9 +143,7 @@ fn add<'a>(
             extension_degree,
             ..
         } => {
-            let gens = cache
-                .find(*generators, *extension_degree)
-                .ok_or(bpkit::Error::InvalidExtensionDegree(*extension_degree))?;
+            let gens = shared_plus_gens(*generators, *extension_degree)?;
             Ok(batch.add_plus_proof(proof, statement, gens, transcript))
         }
     }

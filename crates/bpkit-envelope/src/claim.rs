@@ -4,9 +4,11 @@
 use crate::error::Failure;
 use crate::format::{Envelope, GeneratorSet, Scheme};
 use crate::transcript::transcript;
-use crate::verify::PlusGensCache;
+use crate::verify::{shared_plus_gens, PlusGensCache};
 use bpkit::group::CompressedRistretto;
-use bpkit::plus::{ExtendedOpening, PlusProof, PlusStatement, RecoveryMode, RecoverySeed};
+use bpkit::plus::{
+    ExtendedOpening, PlusGens, PlusProof, PlusStatement, RecoveryMode, RecoverySeed,
+};
 use bpkit::{Interval, IntervalProof, RangeProof, RangeStatement};
 
 /// A decoded proof with its statement and label.
@@ -164,10 +166,24 @@ impl Claim {
         }
     }
 
+    /// Verifies the claim with the process-wide Bulletproofs+ generators
+    /// ([`crate::shared_plus_gens`]). `Ok(())` only for a valid proof; [`Failure::category`]
+    /// tells a false proof from a malformed input.
+    pub fn verify_shared(&self) -> Result<(), Failure> {
+        self.verify_using(shared_plus_gens)
+    }
+
     /// Verifies the claim, taking Bulletproofs+ generators from (and adding them to) `cache`.
     /// `Ok(())` only for a valid proof; [`Failure::category`] tells a false proof from a
     /// malformed input.
     pub fn verify(&self, cache: &mut PlusGensCache) -> Result<(), Failure> {
+        self.verify_using(|set, k| cache.get(set, k))
+    }
+
+    fn verify_using<'g>(
+        &self,
+        gens_for: impl FnOnce(GeneratorSet, usize) -> Result<&'g PlusGens, bpkit::Error>,
+    ) -> Result<(), Failure> {
         let mut transcript = transcript(self.label())?;
         match self {
             Claim::Range {
@@ -187,7 +203,7 @@ impl Claim {
                 extension_degree,
                 ..
             } => {
-                let gens = cache.get(*generators, *extension_degree)?;
+                let gens = gens_for(*generators, *extension_degree)?;
                 proof.verify(&mut transcript, gens, statement)?
             }
         }
@@ -198,12 +214,7 @@ impl Claim {
     /// returned only after checking that `(value, blindings)` opens the commitment and that
     /// the proof verifies. [`bpkit::Error::RecoveryFailed`] for a wrong seed or value;
     /// [`crate::EnvelopeError::WrongScheme`] for a claim that is not Bulletproofs+.
-    pub fn recover(
-        &self,
-        seed: &RecoverySeed,
-        value: u64,
-        cache: &mut PlusGensCache,
-    ) -> Result<ExtendedOpening, Failure> {
+    pub fn recover(&self, seed: &RecoverySeed, value: u64) -> Result<ExtendedOpening, Failure> {
         let Claim::Plus {
             proof,
             statement,
@@ -219,7 +230,7 @@ impl Claim {
             .into());
         };
         let mut transcript = transcript(label)?;
-        let gens = cache.get(*generators, *extension_degree)?;
+        let gens = shared_plus_gens(*generators, *extension_degree)?;
         Ok(proof.recover(
             &mut transcript,
             gens,

@@ -32,4 +32,4 @@ pub use format::{
     minimum_fits, parse, parse_interval, to_json, Envelope, GeneratorSet, Scheme, VERSION,
 };
 pub use transcript::{transcript, MAX_INTERNED, MAX_LABEL};
-pub use verify::{verify, verify_with, PlusGensCache};
+pub use verify::{shared_plus_gens, verify, verify_with, PlusGensCache};

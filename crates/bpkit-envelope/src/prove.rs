@@ -9,7 +9,7 @@ use crate::claim::Claim;
 use crate::error::Failure;
 use crate::format::{Envelope, GeneratorSet, Scheme};
 use crate::transcript::transcript;
-use crate::verify::PlusGensCache;
+use crate::verify::shared_plus_gens;
 use bpkit::plus::{ExtendedOpening, PlusProof, PlusStatement, RecoverySeed};
 use bpkit::reexports::rand_core::CryptoRng;
 use bpkit::{Interval, IntervalProof, Opening, RangeProof};
@@ -68,13 +68,13 @@ pub fn plus<R: CryptoRng + ?Sized>(
     rng: &mut R,
 ) -> Result<Envelope, Failure> {
     let k = openings.first().map_or(1, |o| o.blindings.len());
-    let gens = generators.gens(k)?;
+    let gens = shared_plus_gens(generators, k)?;
     let statement = PlusStatement::commit(gens.pedersen(), bits, openings, minimums)?;
     let mut transcript = transcript(label)?;
     let proof = match (seed, openings) {
-        (None, _) => PlusProof::prove(&mut transcript, &gens, &statement, openings, rng)?,
+        (None, _) => PlusProof::prove(&mut transcript, gens, &statement, openings, rng)?,
         (Some(seed), [opening]) => {
-            PlusProof::prove_recoverable(&mut transcript, &gens, &statement, opening, seed, rng)?
+            PlusProof::prove_recoverable(&mut transcript, gens, &statement, opening, seed, rng)?
         }
         (Some(_), _) => {
             return Err(bpkit::Error::AggregatedRecovery {
@@ -109,5 +109,5 @@ pub fn recover(
         }
         .into());
     }
-    Claim::from_envelope(envelope)?.recover(seed, value, &mut PlusGensCache::default())
+    Claim::from_envelope(envelope)?.recover(seed, value)
 }

@@ -4,6 +4,35 @@ use crate::claim::Claim;
 use crate::error::Failure;
 use crate::format::{Envelope, GeneratorSet};
 use bpkit::plus::PlusGens;
+use std::sync::OnceLock;
+
+/// The largest extension degree (blinding bases per commitment).
+const MAX_K: usize = 6;
+
+/// Process-wide Bulletproofs+ generators: one slot per generator set and extension degree.
+static SHARED: [[OnceLock<PlusGens>; MAX_K]; 2] = [
+    [const { OnceLock::new() }; MAX_K],
+    [const { OnceLock::new() }; MAX_K],
+];
+
+/// The process-wide generators of `set` with `k` blinding bases, built (with their tables) on
+/// first use and kept for the life of the process (at most 12 sets): what the bindings and
+/// [`verify`] use, so that a long-lived process builds each once.
+pub fn shared_plus_gens(set: GeneratorSet, k: usize) -> Result<&'static PlusGens, bpkit::Error> {
+    let row = match set {
+        GeneratorSet::Bpkit => 0,
+        GeneratorSet::Tari => 1,
+    };
+    let slot = SHARED
+        .get(row)
+        .and_then(|r| k.checked_sub(1).and_then(|i| r.get(i)))
+        .ok_or(bpkit::Error::InvalidExtensionDegree(k))?;
+    if let Some(gens) = slot.get() {
+        return Ok(gens);
+    }
+    let gens = set.gens(k)?;
+    Ok(slot.get_or_init(|| gens))
+}
 
 /// Bulletproofs+ generators built so far, one per generator set and extension degree: their
 /// tables are built on first use, so a process verifying many proofs builds each once.
@@ -38,12 +67,13 @@ impl PlusGensCache {
     }
 }
 
-/// Decodes the proof and verifies it against the envelope's statement.
+/// Decodes the proof and verifies it against the envelope's statement (Bulletproofs+
+/// generators from [`shared_plus_gens`]).
 ///
 /// `Ok(())` only for a valid proof. [`Failure::is_invalid_proof`] tells a false proof
 /// (CLI exit 1) from a malformed or non-canonical one (exit 3).
 pub fn verify(envelope: &Envelope) -> Result<(), Failure> {
-    verify_with(envelope, &mut PlusGensCache::default())
+    Claim::from_envelope(envelope)?.verify_shared()
 }
 
 /// [`verify`], taking Bulletproofs+ generators from (and adding them to) `cache`.

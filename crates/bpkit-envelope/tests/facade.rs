@@ -209,3 +209,20 @@ fn long_labels_are_malformed_envelopes() {
     let e = parse(&v.to_string()).unwrap_err();
     assert_eq!(e, EnvelopeError::LabelTooLong(MAX_LABEL + 1));
 }
+
+#[test]
+fn shared_generators_cover_k_1_to_6() {
+    for set in [GeneratorSet::Bpkit, GeneratorSet::Tari] {
+        for k in 1..=6 {
+            let a = shared_plus_gens(set, k).unwrap();
+            assert_eq!(a.extension_degree(), k);
+            assert!(std::ptr::eq(a, shared_plus_gens(set, k).unwrap()));
+        }
+        for k in [0, 7, usize::MAX] {
+            assert_eq!(
+                shared_plus_gens(set, k).err(),
+                Some(bpkit::Error::InvalidExtensionDegree(k))
+            );
+        }
+    }
+}
