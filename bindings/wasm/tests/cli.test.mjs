@@ -88,3 +88,52 @@ test('JS → CLI: envelopes made here verify with `bpkit verify` and `bpkit batc
   writeFileSync(lines, envelopes.join(''));
   assert.equal(cli('batch-verify', lines).status, 0);
 });
+
+// Python (bindings/python), when a Python with the binding installed is given as $BPKIT_PYTHON
+// (.ci/bindings-python's virtual environment); otherwise reported as skipped, by name.
+const python = process.env.BPKIT_PYTHON;
+test(
+  'JS ↔ Python: envelopes made in each verify in the other, same bytes',
+  { skip: python ? false : 'BPKIT_PYTHON (a python with the bpkit binding installed) is not set' },
+  () => {
+    const LABEL = 'js to python';
+    const x = bp.commit(5n);
+    const e = bp.commitExtended(300n, 2, 'tari');
+    const mine = [
+      bp.Envelope.fromRangeProof(bp.RangeProof.prove([x], 32, LABEL), new bp.RangeStatement(32, [x.commitment]), LABEL),
+      bp.Envelope.fromIntervalProof(bp.IntervalProof.prove(x, 1n, 9n, 8, LABEL), x.commitment, 1n, 9n, 8, LABEL),
+      bp.Envelope.fromPlusProof(bp.PlusProof.prove([e], 8, LABEL, [100n]), new bp.PlusStatement(8, [e.commitment], [100n], 'tari'), LABEL),
+    ].map((env) => env.toJson());
+    const files = mine.map((json, i) => {
+      const f = join(dir, `js-py-${i}.json`);
+      writeFileSync(f, json);
+      return f;
+    });
+    const verifyHere = [
+      'import bpkit, sys',
+      'for f in sys.argv[1:]:',
+      '    text = open(f).read()',
+      '    env = bpkit.Envelope.from_json(text)',
+      '    env.verify()',
+      '    assert env.to_json() == text, f',
+      'print("ok")',
+    ].join('\n');
+    assert.equal(execFileSync(python, ['-c', verifyHere, ...files], { encoding: 'utf8' }).trim(), 'ok');
+    const makeThere = [
+      'import bpkit',
+      'x = bpkit.ExtendedOpening.random(1234, 2)',
+      'for env in [bpkit.prove_range([bpkit.commit(1), bpkit.commit(2**63)], 64, "py to js"),',
+      '            bpkit.prove_interval(bpkit.commit(150), 100, 200, "py to js"),',
+      '            bpkit.prove_plus([x], 16, "py to js", minimums=[1000]),',
+      '            bpkit.prove_plus([x], 32, "py to js", generators="tari")]:',
+      '    print(env.to_json(), end="")',
+    ].join('\n');
+    const lines = execFileSync(python, ['-c', makeThere], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    assert.equal(lines.length, 4);
+    for (const line of lines) {
+      const env = bp.Envelope.fromJson(line);
+      env.verify();
+      assert.equal(env.toJson(), `${line}\n`);
+    }
+  },
+);
