@@ -6,6 +6,7 @@ use crate::rng::rng;
 use bpkit::group::CompressedRistretto;
 use js_sys::Uint8Array;
 use wasm_bindgen::prelude::*;
+use zeroize::Zeroizing;
 
 /// The secret behind a commitment: a value and its blinding, with the commitment they make.
 ///
@@ -40,9 +41,10 @@ impl Opening {
         #[wasm_bindgen(unchecked_param_type = "bigint")] value: &JsValue,
         blinding: Vec<u8>,
     ) -> Result<Opening> {
+        // The blinding first: an early return on a bad value must not skip its wiping.
+        let blinding = Zeroizing::new(secret_scalar(blinding)?);
         let value = u64_of(value, "value")?;
-        let blinding = secret_scalar(blinding)?;
-        Ok(Opening::from_inner(bpkit::Opening::new(value, blinding)))
+        Ok(Opening::from_inner(bpkit::Opening::new(value, *blinding)))
     }
 
     /// The committed value.

@@ -81,7 +81,7 @@ pub fn secret_to_js(scalar: &Scalar) -> Uint8Array {
 
 /// Commitments from an array of 32-byte `Uint8Array`s (decoded as points only when verifying,
 /// where an invalid one is `invalid-commitment`).
-pub fn commitments(list: &[Uint8Array]) -> Result<Vec<CompressedRistretto>> {
+pub fn commitments_of(list: &[Uint8Array]) -> Result<Vec<CompressedRistretto>> {
     list.iter()
         .map(|c| Ok(CompressedRistretto(array32(&c.to_vec())?)))
         .collect()

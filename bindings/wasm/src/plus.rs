@@ -2,8 +2,8 @@
 //! blinding factors, minimum values, and mask recovery with a seed.
 
 use crate::convert::{
-    clones, commitments, commitments_to_js, prover_transcript, secret_scalar, secret_to_js, to_js,
-    transcript, u64_of, usize_of,
+    clones, commitments_of, commitments_to_js, prover_transcript, secret_scalar, secret_to_js,
+    to_js, transcript, u64_of, usize_of,
 };
 use crate::error::{BindingError, Result};
 use crate::generators::{set_of, with_gens};
@@ -181,12 +181,12 @@ impl PlusStatement {
     #[wasm_bindgen(constructor)]
     pub fn new(
         bits: u32,
-        commitments_: Vec<Uint8Array>,
+        commitments: Vec<Uint8Array>,
         #[wasm_bindgen(unchecked_param_type = "bigint[] | undefined")] minimums: Option<Array>,
         generators: Option<String>,
         extension_degree: Option<u32>,
     ) -> Result<PlusStatement> {
-        let commitments = commitments(&commitments_)?;
+        let commitments = commitments_of(&commitments)?;
         let minimums = minimums_of(minimums, commitments.len())?;
         let generators = set_of(generators)?;
         let extension_degree = extension_degree

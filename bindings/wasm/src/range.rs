@@ -3,7 +3,7 @@
 
 use crate::commit::Opening;
 use crate::convert::{
-    clones, commitments, commitments_to_js, prover_transcript, to_js, transcript, usize_of,
+    clones, commitments_of, commitments_to_js, prover_transcript, to_js, transcript, usize_of,
 };
 use crate::error::{BindingError, Result};
 use crate::rng::rng;
@@ -27,8 +27,8 @@ impl RangeStatement {
 impl RangeStatement {
     /// A statement over 32-byte commitments (checked to be points when verifying).
     #[wasm_bindgen(constructor)]
-    pub fn new(bits: u32, commitments_: Vec<Uint8Array>) -> Result<RangeStatement> {
-        let inner = bpkit::RangeStatement::new(usize_of(bits), commitments(&commitments_)?)?;
+    pub fn new(bits: u32, commitments: Vec<Uint8Array>) -> Result<RangeStatement> {
+        let inner = bpkit::RangeStatement::new(usize_of(bits), commitments_of(&commitments)?)?;
         Ok(RangeStatement { inner })
     }
 
