@@ -18,7 +18,7 @@
 //! transcript is `Transcript::new(label)`, to which the statement appends its domain separator
 //! and public inputs (`docs/spec.md`, "Ready-made statements").
 
-use crate::error::EnvelopeError;
+use crate::error::{EnvelopeError, Failure};
 use crate::format::VERSION;
 use crate::hex;
 use crate::transcript::transcript;
@@ -235,14 +235,19 @@ pub fn padded_multipliers(statement: &Statement) -> Result<usize, bpkit::Error> 
 }
 
 /// Decodes the proof and verifies it against the envelope's statement.
-pub fn verify(envelope: &CircuitEnvelope) -> Result<(), bpkit::Error> {
-    let mut t = transcript(&envelope.label);
+pub fn verify(envelope: &CircuitEnvelope) -> Result<(), Failure> {
+    let mut t = transcript(&envelope.label)?;
     let gens = bpkit::generators::shared(padded_multipliers(&envelope.statement)?, 1);
     match &envelope.statement {
-        Statement::Sha256(s) => s.verify(&mut t, &Sha256Proof::from_bytes(&envelope.proof)?, &gens),
-        Statement::Merkle(m) => m.verify(&mut t, &MerkleProof::from_bytes(&envelope.proof)?, &gens),
+        Statement::Sha256(s) => {
+            s.verify(&mut t, &Sha256Proof::from_bytes(&envelope.proof)?, &gens)?
+        }
+        Statement::Merkle(m) => {
+            m.verify(&mut t, &MerkleProof::from_bytes(&envelope.proof)?, &gens)?
+        }
         Statement::Shuffle(s) => {
-            s.verify(&mut t, &ShuffleProof::from_bytes(&envelope.proof)?, &gens)
+            s.verify(&mut t, &ShuffleProof::from_bytes(&envelope.proof)?, &gens)?
         }
     }
+    Ok(())
 }

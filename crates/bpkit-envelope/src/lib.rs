@@ -17,8 +17,8 @@
 #![forbid(unsafe_code)]
 
 pub mod batch;
-mod claim;
 pub mod circuit;
+mod claim;
 pub mod decimal;
 mod error;
 pub mod format;

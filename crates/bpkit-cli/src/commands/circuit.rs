@@ -3,7 +3,7 @@
 
 use super::Status;
 use crate::args::{Flag, Parsed};
-use crate::error::{describe, CliError};
+use crate::error::{describe, describe_failure, CliError};
 use crate::files::{print, read_input, wipe, write_public, write_secret};
 use crate::opening_file;
 use bpkit::circuit::gadgets::sha256::MAX_MESSAGE_BYTES;
@@ -97,7 +97,7 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
             circuit_envelope::verify(&envelope).map_err(|e| {
                 CliError::Invalid(format!(
                     "internal error: the new proof does not verify: {}",
-                    describe(&e)
+                    describe_failure(&e)
                 ))
             })?;
             write_public(out, &circuit_envelope::to_json(&envelope)?)?;
@@ -154,7 +154,7 @@ fn prove_sha256(
     let wrapped = Statement::Sha256(statement.clone());
     let gens = gens(&wrapped)?;
     let proof = statement
-        .prove(&mut transcript(label), &witness, &gens, rng)
+        .prove(&mut transcript(label)?, &witness, &gens, rng)
         .map_err(refused)?;
     Ok(CircuitEnvelope {
         statement: wrapped,
@@ -231,7 +231,7 @@ fn prove_merkle(
     let wrapped = Statement::Merkle(statement.clone());
     let gens = gens(&wrapped)?;
     let proof = statement
-        .prove(&mut transcript(label), &witness, &gens, rng)
+        .prove(&mut transcript(label)?, &witness, &gens, rng)
         .map_err(refused)?;
     let opening_path = sibling(out, "opening.json");
     let json = opening_file::to_json(witness.opening())?;
@@ -272,7 +272,7 @@ fn prove_shuffle(
     let wrapped = Statement::Shuffle(statement.clone());
     let gens = gens(&wrapped)?;
     let proof = statement
-        .prove(&mut transcript(label), &witness, &gens, rng)
+        .prove(&mut transcript(label)?, &witness, &gens, rng)
         .map_err(|e| match e {
             Error::Circuit(bpkit::circuit::CircuitError::Unsatisfied { .. }) => {
                 CliError::Malformed(format!(
