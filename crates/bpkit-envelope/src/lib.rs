@@ -14,6 +14,7 @@
 pub mod decimal;
 mod error;
 pub mod format;
+pub mod grin;
 pub mod hex;
 mod transcript;
 mod verify;

@@ -5,6 +5,7 @@ use crate::args::{Flag, Parsed};
 use crate::error::{describe, CliError};
 use crate::files::{print, read_lines, MAX_INPUT};
 use bpkit::batch::{BatchOptions, BatchVerifier};
+use bpkit::grin::{self, GrinGens, GrinProof, GrinStatement};
 use bpkit::group::CompressedRistretto;
 use bpkit::plus::{PlusProof, PlusStatement};
 use bpkit::{Interval, IntervalProof, RangeProof, RangeStatement};
@@ -19,6 +20,7 @@ Verifies the proof envelopes of FILE.jsonl, one per line, each as `bpkit verify`
 (blank lines are skipped; each line at most 1 MiB). Every proof (bp range and interval proofs,
 bp+ proofs of either generator set, any sizes) is checked in one batch: one multiscalar
 multiplication for all of them, with random weights, and the false ones found by bisection.
+grin-bp proofs (secp256k1) form a second batch of their own, verified the same way.
 
 Prints `valid: N proof(s)` and exits 0 if every proof holds. Otherwise prints
 `invalid: line A` or `invalid: lines A, B, ...` (the 1-based line numbers of the false proofs),
@@ -71,6 +73,8 @@ enum Item {
     ),
     /// A Bulletproofs+ proof with its statement, generator set and label.
     Plus(Box<PlusProof>, PlusStatement, GeneratorSet, String),
+    /// A Grin / MWEB proof (secp256k1): batched separately, in one multiplication of its own.
+    Grin(Box<(GrinStatement, GrinProof)>),
     /// A well-formed proof whose statement cannot hold (reported as `verify` would).
     Rejected(bpkit::Error),
 }
@@ -102,6 +106,12 @@ fn decode(bytes: &[u8]) -> Result<Option<Item>, String> {
     let text = std::str::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_owned())?;
     if text.trim().is_empty() {
         return Ok(None);
+    }
+    if envelope::grin::is_grin(text) {
+        let env = envelope::grin::parse_grin(text).map_err(|e| e.to_string())?;
+        let decoded = envelope::grin::grin_statement(&env)
+            .map_err(|e| format!("malformed proof: {}", describe(&e)))?;
+        return Ok(Some(Item::Grin(Box::new(decoded))));
     }
     let envelope = envelope::parse(text).map_err(|e| e.to_string())?;
     let proof_error = |e: bpkit::Error| format!("malformed proof: {}", describe(&e));
@@ -183,6 +193,7 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
     let mut failures: Vec<(usize, bpkit::Error)> = Vec::new();
     let mut batch = BatchVerifier::new().with_options(BatchOptions::default().threads(threads));
     let mut batch_lines = Vec::with_capacity(items.len());
+    let mut grin_items: Vec<((GrinStatement, GrinProof), usize)> = Vec::new();
     for (line, item) in &items {
         let added = match item {
             Item::Range(proof, statement, label) => {
@@ -205,17 +216,38 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
                     })
             }
             Item::Rejected(e) => Err(*e),
+            Item::Grin(pair) => {
+                grin_items.push((pair.as_ref().clone(), *line));
+                continue;
+            }
         };
         match added {
             Ok(_) => batch_lines.push(*line),
             Err(e) => failures.push((*line, e)),
         }
     }
-    let batched = batch.len();
+    let batched = batch.len().saturating_add(grin_items.len());
     if let Err(e) = batch.verify(&mut rng) {
         for (index, error) in e.failures() {
             let line = batch_lines.get(*index).copied().unwrap_or(0);
             failures.push((line, *error));
+        }
+    }
+    // Grin proofs (secp256k1): their own batch, one multiplication, failures by bisection.
+    if !grin_items.is_empty() {
+        let gens = GrinGens::shared().ok_or(CliError::Malformed(
+            "cannot derive the grin-bp generators".into(),
+        ))?;
+        let (pairs, lines): (Vec<_>, Vec<usize>) = grin_items.into_iter().unzip();
+        if let Err(failed) = grin::verify_batch(gens, &pairs) {
+            for index in failed {
+                let line = lines.get(index).copied().unwrap_or(0);
+                let reason = pairs
+                    .get(index)
+                    .and_then(|(st, pr)| grin::verify(gens, st, pr).err())
+                    .unwrap_or(bpkit::Error::VerificationFailed);
+                failures.push((line, reason));
+            }
         }
     }
     failures.sort_by_key(|(line, _)| *line);
