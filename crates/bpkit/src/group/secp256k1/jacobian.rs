@@ -160,7 +160,7 @@ impl Jacobian {
     /// The point as k256's type. A result off the curve (impossible with correct formulas) is
     /// returned as the base point, never as the identity, so that a verifier cannot be led to
     /// accept by an arithmetic fault.
-    pub(crate) fn to_projective(&self) -> ProjectivePoint {
+    pub(crate) fn to_projective(self) -> ProjectivePoint {
         if self.infinity {
             return ProjectivePoint::IDENTITY;
         }
