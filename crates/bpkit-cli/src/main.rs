@@ -70,6 +70,13 @@ const COMMANDS: &[Command] = &[
         run: commands::inspect::run,
     },
     Command {
+        name: "rewind",
+        summary: "grin-bp: recover value, message (and blinding) with the rewind nonce",
+        usage: commands::grin::REWIND_USAGE,
+        flags: commands::grin::REWIND_FLAGS,
+        run: commands::grin::rewind,
+    },
+    Command {
         name: "demo",
         summary: "bp and bp+ side by side for m = 1, 2, 8, 64; time them",
         usage: commands::demo::USAGE,

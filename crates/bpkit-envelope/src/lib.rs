@@ -22,6 +22,7 @@ mod claim;
 pub mod decimal;
 mod error;
 pub mod format;
+pub mod grin;
 pub mod hex;
 pub mod prove;
 mod transcript;

@@ -4,6 +4,7 @@ use super::Status;
 use crate::args::{Flag, Parsed};
 use crate::error::{describe, describe_failure, CliError};
 use crate::files::{print, read_lines, MAX_INPUT};
+use bpkit::grin::{self, GrinGens, GrinProof, GrinStatement};
 use bpkit_envelope::decimal;
 use bpkit_envelope::{self as envelope, batch, Claim, Failure};
 
@@ -15,6 +16,7 @@ Verifies the proof envelopes of FILE.jsonl, one per line, each as `bpkit verify`
 (blank lines are skipped; each line at most 1 MiB). Every proof (bp range and interval proofs,
 bp+ proofs of either generator set, any sizes) is checked in one batch: one multiscalar
 multiplication for all of them, with random weights, and the false ones found by bisection.
+grin-bp proofs (secp256k1) form a second batch of their own, verified the same way.
 
 Prints `valid: N proof(s)` and exits 0 if every proof holds. Otherwise prints
 `invalid: line A` or `invalid: lines A, B, ...` (the 1-based line numbers of the false proofs),
@@ -75,15 +77,29 @@ fn malformed_lines(path: &str, problems: &[(usize, String)]) -> CliError {
     CliError::Malformed(text)
 }
 
+/// A decoded line.
+enum Line {
+    /// A Ristretto proof (range, interval, Bulletproofs+): joins the main batch.
+    Claim(Box<Claim>),
+    /// A Grin / MWEB proof (secp256k1): batched separately, in one multiplication of its own.
+    Grin(Box<(GrinStatement, GrinProof)>),
+}
+
 /// Decodes one line; `Ok(None)` for a blank line, `Err` with the reason for a malformed one.
-fn decode(bytes: &[u8]) -> Result<Option<Claim>, String> {
+fn decode(bytes: &[u8]) -> Result<Option<Line>, String> {
     let text = std::str::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_owned())?;
     if text.trim().is_empty() {
         return Ok(None);
     }
+    if envelope::grin::is_grin(text) {
+        let env = envelope::grin::parse_grin(text).map_err(|e| e.to_string())?;
+        let decoded = envelope::grin::grin_statement(&env)
+            .map_err(|e| format!("malformed proof: {}", describe(&e)))?;
+        return Ok(Some(Line::Grin(Box::new(decoded))));
+    }
     let envelope = envelope::parse(text).map_err(|e| e.to_string())?;
     Claim::from_envelope(&envelope)
-        .map(Some)
+        .map(|claim| Some(Line::Claim(Box::new(claim))))
         .map_err(|e| format!("malformed proof: {}", describe(&e)))
 }
 
@@ -101,13 +117,19 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
     // 1. Decode every line; verify nothing unless every line is well-formed.
     let mut lines = Vec::new();
     let mut claims = Vec::new();
+    let mut grin_lines = Vec::new();
+    let mut grin_pairs = Vec::new();
     let mut problems = Vec::new();
     for (line, bytes) in read_lines(path, MAX_INPUT)? {
         match decode(&bytes) {
             Ok(None) => {}
-            Ok(Some(claim)) => {
+            Ok(Some(Line::Claim(claim))) => {
                 lines.push(line);
-                claims.push(claim);
+                claims.push(*claim);
+            }
+            Ok(Some(Line::Grin(pair))) => {
+                grin_lines.push(line);
+                grin_pairs.push(*pair);
             }
             Err(why) => problems.push((line, why)),
         }
@@ -115,19 +137,40 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
     if !problems.is_empty() {
         return Err(malformed_lines(path, &problems));
     }
-    if claims.is_empty() {
+    if claims.is_empty() && grin_pairs.is_empty() {
         return Err(CliError::Malformed(format!(
             "{path}: no proof envelope (the file is empty or blank)"
         )));
     }
 
     // 2. Verify every proof in one batch: one multiscalar multiplication, random weights.
-    let report = batch::verify_claims(&claims, threads, &mut rng);
-    let failures: Vec<(usize, Failure)> = report
-        .failures
-        .into_iter()
-        .map(|(i, e)| (lines.get(i).copied().unwrap_or(0), e))
-        .collect();
+    let mut failures: Vec<(usize, Failure)> = Vec::new();
+    if !claims.is_empty() {
+        let report = batch::verify_claims(&claims, threads, &mut rng);
+        failures.extend(
+            report
+                .failures
+                .into_iter()
+                .map(|(i, e)| (lines.get(i).copied().unwrap_or(0), e)),
+        );
+    }
+    // Grin proofs (secp256k1): their own batch, one multiplication, failures by bisection.
+    if !grin_pairs.is_empty() {
+        let gens = GrinGens::shared().ok_or(CliError::Malformed(
+            "cannot derive the grin-bp generators".into(),
+        ))?;
+        if let Err(failed) = grin::verify_batch(gens, &grin_pairs) {
+            for index in failed {
+                let line = grin_lines.get(index).copied().unwrap_or(0);
+                let reason = grin_pairs
+                    .get(index)
+                    .and_then(|(st, pr)| grin::verify(gens, st, pr).err())
+                    .unwrap_or(bpkit::Error::VerificationFailed);
+                failures.push((line, Failure::from(reason)));
+            }
+        }
+    }
+    failures.sort_by_key(|(line, _)| *line);
 
     // 3. Report: undecodable commitments are malformed input; false proofs are invalid.
     let (invalid, malformed): (Vec<_>, Vec<_>) = failures
@@ -143,7 +186,7 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
     if invalid.is_empty() {
         print(&format!(
             "valid: {} proof(s) (in one batch)\n",
-            claims.len()
+            claims.len().saturating_add(grin_pairs.len())
         ))?;
         return Ok(Status::Ok);
     }

@@ -10,7 +10,7 @@ use bpkit_envelope::decimal;
 
 /// Usage text.
 pub const USAGE: &str = "\
-Usage: bpkit commit --value V [--out FILE]
+Usage: bpkit commit --value V [--scheme bp|grin-bp] [--out FILE]
 
 Commits to the value V (a decimal integer below 2^64) with a fresh random blinding and writes
 the opening:
@@ -23,11 +23,17 @@ existing FILE is never overwritten. Without --out it is printed on standard outp
 Options:
     --value V     the value to commit to (0 to 18446744073709551615)
     --out FILE    write the opening to FILE instead of standard output
+    --scheme S    bp (the default: Ristretto, for bp and bp+) or grin-bp (secp256k1, Grin /
+                  MWEB: a 33-byte commitment v*H + r*G, and the opening names its scheme)
     -h, --help    print this help
 ";
 
 /// Flags accepted.
-pub const FLAGS: &[Flag] = &[Flag::value("--value"), Flag::value("--out")];
+pub const FLAGS: &[Flag] = &[
+    Flag::value("--value"),
+    Flag::value("--out"),
+    Flag::value("--scheme"),
+];
 
 /// Runs the command.
 pub fn run(args: &Parsed) -> Result<Status, CliError> {
@@ -38,6 +44,15 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
             "--value {value_text:?}: expected a decimal integer from 0 to 18446744073709551615"
         ))
     })?;
+    match args.value("--scheme") {
+        None | Some("bp") | Some("bp+") => {}
+        Some(super::grin::SCHEME) => return super::grin::commit(value, args.value("--out")),
+        Some(other) => {
+            return Err(CliError::Usage(format!(
+                "--scheme {other:?}: expected bp or grin-bp"
+            )))
+        }
+    }
     let mut rng = super::os_rng()?;
     let opening = Opening::random(value, &mut rng);
     let json = opening_file::to_json(&opening)?;

@@ -45,7 +45,10 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
             _ => Kind::Unknown,
         }
     };
+    let grin = bpkit_envelope::grin::is_grin(&text);
     let result = match kind {
+        Kind::Envelope if grin => super::grin::inspect(path, &text),
+        Kind::Opening if grin => super::grin::inspect_opening(path, &text),
         Kind::Envelope => inspect_envelope(path, &text),
         Kind::Opening => inspect_opening(path, &text),
         Kind::Unknown => Err(CliError::Malformed(format!(

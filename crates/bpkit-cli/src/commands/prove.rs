@@ -16,6 +16,8 @@ use bpkit_envelope::{self as envelope, Envelope, GeneratorSet, Scheme};
 pub const USAGE: &str = "\
 Usage: bpkit prove --bits N --label TEXT [--scheme bp|bp+] [--range A..B]
                    [--generators bpkit|tari] [--min V] --out PROOF.json OPENING.json...
+       bpkit prove --scheme grin-bp [--bits N] [--extra HEX] [--message HEX]
+                   [--nonce-file F] --out PROOF.json OPENING.json
 
 Proves that the values of the openings (files written by `bpkit commit`) lie in [0, 2^N) and
 writes the proof envelope to PROOF.json. One opening gives a single proof, 2 to 64 openings an
@@ -42,6 +44,14 @@ Options:
                        commitments are computed with them, not copied from the openings)
     --min V            bp+ only: prove V <= v < V + 2^N for every opening (0 <= V < 2^N)
     --out FILE         where to write the proof envelope
+
+grin-bp (Grin / Litecoin MWEB, secp256k1-zkp's format; openings from
+`bpkit commit --scheme grin-bp`):
+    --bits N           1, 2, 4, 8, 16, 32 or 64 (the default; Grin and MWEB use 64)
+    --extra HEX        extra data bound into the proof (absent and empty differ)
+    --message HEX      up to 20 bytes recoverable by rewinding (zero-padded)
+    --nonce-file F     the rewind nonce (32-byte hex); without it a random one is used and
+                       the proof cannot be rewound
     -h, --help         print this help
 
 Exit codes: 0 proof written; 2 bad command line (including a range the bit size cannot
@@ -58,6 +68,9 @@ pub const FLAGS: &[Flag] = &[
     Flag::value("--generators"),
     Flag::value("--min"),
     Flag::value("--out"),
+    Flag::value("--extra"),
+    Flag::value("--message"),
+    Flag::value("--nonce-file"),
 ];
 
 /// Parses `--bits`.
@@ -179,6 +192,16 @@ fn range_text(lower: u64, bits: usize) -> String {
 
 /// Runs the command.
 pub fn run(args: &Parsed) -> Result<Status, CliError> {
+    if args.value("--scheme") == Some(super::grin::SCHEME) {
+        return super::grin::prove(args);
+    }
+    for grin_only in ["--extra", "--message", "--nonce-file"] {
+        if args.value(grin_only).is_some() {
+            return Err(CliError::Usage(format!(
+                "{grin_only} is an option of --scheme grin-bp"
+            )));
+        }
+    }
     let bits = parse_bits(args.required("--bits")?)?;
     let label = args.required("--label")?;
     let out = args.required("--out")?;

@@ -25,6 +25,9 @@ pub const FLAGS: &[Flag] = &[];
 pub fn run(args: &Parsed) -> Result<Status, CliError> {
     let path = super::one_positional(&args.positionals, "the proof file")?;
     let text = read_input(path)?;
+    if envelope::grin::is_grin(&text) {
+        return super::grin::verify(path, &text);
+    }
     let verified = if envelope::circuit::is_circuit(&text) {
         let envelope = envelope::circuit::parse(&text)
             .map_err(|e| CliError::Malformed(format!("{path}: {e}")))?;

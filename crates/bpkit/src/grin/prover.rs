@@ -267,10 +267,13 @@ fn inner_product(
 ) -> Result<(), Error> {
     let n = a.len();
     let k = rounds(n);
-    if n > 2 {
+    // For n ≤ 2 there are no rounds and no u (the C prover derives none, so cannot fail here).
+    let ux = if n > 2 {
         transcript.bytes(&scalar_bytes(&t));
-    }
-    let ux = transcript.challenge()?;
+        transcript.challenge()?
+    } else {
+        Scalar::ONE
+    };
     let y_inv = Option::<Scalar>::from(y.invert()).ok_or(Error::VerificationFailed)?;
     let mut sg = alloc::vec![Scalar::ONE; n];
     let mut sh = Vec::with_capacity(n);

@@ -14,6 +14,7 @@
 
 pub mod encoding;
 pub mod hash;
+mod jacobian;
 pub mod msm;
 
 pub use k256::{AffinePoint, FieldElement, ProjectivePoint, Scalar};

@@ -1,6 +1,7 @@
 //! Multiscalar multiplication on secp256k1: constant-time for secret scalars, variable-time
 //! (Pippenger with signed digits) for public ones.
 
+use super::jacobian::{Affine, Jacobian};
 use super::{AffinePoint, ProjectivePoint, Scalar};
 use alloc::vec::Vec;
 use k256::elliptic_curve::ops::LinearCombinationExt;
@@ -85,38 +86,41 @@ pub fn vartime_msm(scalars: &[Scalar], points: &[AffinePoint]) -> ProjectivePoin
         signed_digits(s, c, &mut d);
         digits.push(d);
     }
+    let affine: Vec<Option<Affine>> = points.iter().take(n).map(Affine::from_point).collect();
     let windows = 256usize.div_ceil(c).saturating_add(1);
-    let mut buckets = alloc::vec![ProjectivePoint::IDENTITY; 1usize << (c.saturating_sub(1))];
-    let mut acc = ProjectivePoint::IDENTITY;
+    let mut buckets = alloc::vec![Jacobian::IDENTITY; 1usize << (c.saturating_sub(1))];
+    let mut acc = Jacobian::IDENTITY;
     for w in (0..windows).rev() {
         for _ in 0..c {
             acc = acc.double();
         }
-        buckets.fill(ProjectivePoint::IDENTITY);
-        for (d, p) in digits.iter().zip(points.iter()) {
+        buckets.fill(Jacobian::IDENTITY);
+        for (d, p) in digits.iter().zip(affine.iter()) {
+            // The identity contributes nothing.
+            let Some(p) = p else { continue };
             let digit = d.get(w).copied().unwrap_or(0);
             if digit > 0 {
                 let idx = usize::try_from(digit.saturating_sub(1)).unwrap_or(0);
                 if let Some(b) = buckets.get_mut(idx) {
-                    *b += p;
+                    *b = b.add_affine(p);
                 }
             } else if digit < 0 {
                 let idx = usize::try_from(digit.saturating_neg().saturating_sub(1)).unwrap_or(0);
                 if let Some(b) = buckets.get_mut(idx) {
-                    *b -= p;
+                    *b = b.add_affine(&p.neg());
                 }
             }
         }
         // Σ (i+1)·bucket[i] by running sums.
-        let mut running = ProjectivePoint::IDENTITY;
-        let mut sum = ProjectivePoint::IDENTITY;
+        let mut running = Jacobian::IDENTITY;
+        let mut sum = Jacobian::IDENTITY;
         for b in buckets.iter().rev() {
-            running += b;
-            sum += running;
+            running = running.add(b);
+            sum = sum.add(&running);
         }
-        acc += sum;
+        acc = acc.add(&sum);
     }
-    acc
+    acc.to_projective()
 }
 
 #[cfg(test)]
@@ -127,6 +131,39 @@ mod tests {
         clippy::arithmetic_side_effects
     )]
     use super::*;
+
+    #[test]
+    fn vartime_special_cases() {
+        // Repeated points (doubling in a bucket), a point and its negation (cancellation),
+        // the identity, and a zero result.
+        let g = ProjectivePoint::GENERATOR;
+        let p = (g * Scalar::from(5u64)).to_affine();
+        let pts = [
+            p,
+            p,
+            p,
+            (-(g * Scalar::from(5u64))).to_affine(),
+            AffinePoint::IDENTITY,
+        ];
+        let one = Scalar::ONE;
+        let cases: [[Scalar; 5]; 3] = [
+            [one, one, one, one, one],
+            [one, one, -one, one, Scalar::from(9u64)],
+            [Scalar::from(3u64), -Scalar::from(3u64), one, one, one],
+        ];
+        for sc in cases {
+            let naive: ProjectivePoint = sc
+                .iter()
+                .zip(&pts)
+                .map(|(s, p)| ProjectivePoint::from(*p) * s)
+                .sum();
+            assert_eq!(vartime_msm(&sc, &pts), naive);
+        }
+        assert_eq!(
+            vartime_msm(&[one, one], &[p, (-ProjectivePoint::from(p)).to_affine()]),
+            ProjectivePoint::IDENTITY
+        );
+    }
 
     #[test]
     fn vartime_matches_constant_time() {
