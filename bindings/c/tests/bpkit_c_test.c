@@ -5,8 +5,8 @@
  *   bpkit_c_test                     API self-test: round trips, error kinds, NULL and
  *                                    zero-length arguments, malformed input, batch
  *   bpkit_c_test --vectors FILE      every case of the vector lines (tests/vectors_to_lines.py)
- *   bpkit_c_test --verify FILE...    verify envelope files: exit 0 all valid, 1 some false,
- *                                    2 some malformed
+ *   bpkit_c_test --verify FILE...    verify envelope files (one envelope per line): exit 0 all
+ *                                    valid, 1 some false, 2 some malformed
  *   bpkit_c_test --prove OUT         write envelopes (range, interval, bp+, bp+ tari), one
  *                                    per line, for the other languages to verify
  */
@@ -226,8 +226,9 @@ static char *read_file(const char *path, size_t *len) {
     return buf;
 }
 
+/* Verifies every envelope of each file (one per line; blank lines skipped). */
 static int verify_files(int count, char **paths) {
-    int worst = 0;
+    int worst = 0, seen = 0;
     for (int i = 0; i < count; i++) {
         size_t len = 0;
         char *text = read_file(paths[i], &len);
@@ -235,15 +236,33 @@ static int verify_files(int count, char **paths) {
             perror(paths[i]);
             return 2;
         }
-        bpkit_envelope_t *env = NULL;
-        bpkit_status s = bpkit_envelope_from_json((const uint8_t *)text, len, &env);
-        if (s == BPKIT_OK) s = bpkit_envelope_verify(env);
-        printf("%s: %s%s%s\n", paths[i], s == BPKIT_OK ? "valid" : bpkit_status_name((int)s),
-               s == BPKIT_OK ? "" : ": ", bpkit_last_error());
-        if (s == BPKIT_INVALID_PROOF && worst < 1) worst = 1;
-        if (s != BPKIT_OK && s != BPKIT_INVALID_PROOF) worst = 2;
-        bpkit_envelope_free(env);
+        size_t start = 0;
+        for (int line = 1; start < len; line++) {
+            size_t end = start;
+            while (end < len && text[end] != '\n') end++;
+            size_t n = end < len ? end - start + 1 : end - start;
+            int blank = 1;
+            for (size_t k = start; k < start + n; k++)
+                if (text[k] != ' ' && text[k] != '\n' && text[k] != '\r' && text[k] != '\t') blank = 0;
+            if (!blank) {
+                bpkit_envelope_t *env = NULL;
+                bpkit_status s = bpkit_envelope_from_json((const uint8_t *)text + start, n, &env);
+                if (s == BPKIT_OK) s = bpkit_envelope_verify(env);
+                printf("%s:%d: %s%s%s\n", paths[i], line,
+                       s == BPKIT_OK ? "valid" : bpkit_status_name((int)s), s == BPKIT_OK ? "" : ": ",
+                       bpkit_last_error());
+                if (s == BPKIT_INVALID_PROOF && worst < 1) worst = 1;
+                if (s != BPKIT_OK && s != BPKIT_INVALID_PROOF) worst = 2;
+                bpkit_envelope_free(env);
+                seen++;
+            }
+            start = end + 1;
+        }
         free(text);
+    }
+    if (seen == 0) {
+        fprintf(stderr, "no envelope found\n");
+        return 2;
     }
     return worst;
 }
