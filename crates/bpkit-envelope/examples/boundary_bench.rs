@@ -5,7 +5,12 @@
 //! `boundary_bench --write-batch FILE` writes 256 envelopes (64-bit range proofs, one value
 //! each) for every language to verify; `boundary_bench FILE` prints
 //! `{"prove": ns, "verify": ns, "batch": ns}` (medians).
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
 
 use bpkit::Opening;
 use bpkit_envelope::{batch, parse, prove, to_json, verify};
