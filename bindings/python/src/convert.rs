@@ -11,14 +11,22 @@ use zeroize::Zeroizing;
 
 /// A value in `[0, 2⁶⁴)`.
 pub fn u64_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
-    obj.extract::<u64>()
-        .map_err(|_| malformed("invalid-argument", format!("{what} must be an int in [0, 2^64)")))
+    obj.extract::<u64>().map_err(|_| {
+        malformed(
+            "invalid-argument",
+            format!("{what} must be an int in [0, 2^64)"),
+        )
+    })
 }
 
 /// A value in `[0, 2¹²⁸)` (an interval's upper bound).
 pub fn u128_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u128> {
-    obj.extract::<u128>()
-        .map_err(|_| malformed("invalid-argument", format!("{what} must be an int in [0, 2^128)")))
+    obj.extract::<u128>().map_err(|_| {
+        malformed(
+            "invalid-argument",
+            format!("{what} must be an int in [0, 2^128)"),
+        )
+    })
 }
 
 /// Exactly 32 bytes.
@@ -34,9 +42,8 @@ pub fn bytes32(bytes: &[u8], what: &str) -> PyResult<[u8; 32]> {
 /// A canonical scalar from 32 bytes; the temporary copy is wiped.
 pub fn scalar(bytes: &[u8], what: &str) -> PyResult<Scalar> {
     let raw = Zeroizing::new(bytes32(bytes, what)?);
-    Option::<Scalar>::from(Scalar::from_canonical_bytes(*raw)).ok_or_else(|| {
-        decode_error(bpkit::Error::NonCanonicalScalar { offset: 0 })
-    })
+    Option::<Scalar>::from(Scalar::from_canonical_bytes(*raw))
+        .ok_or_else(|| decode_error(bpkit::Error::NonCanonicalScalar { offset: 0 }))
 }
 
 /// A recovery seed (32 bytes, a canonical scalar); the temporary copy is wiped.

@@ -46,7 +46,10 @@ impl Envelope {
         } else if let Ok(b) = text.extract::<Vec<u8>>() {
             String::from_utf8(b).map_err(|_| malformed("malformed-envelope", "not UTF-8"))?
         } else {
-            return Err(malformed("invalid-argument", "from_json takes str or bytes"));
+            return Err(malformed(
+                "invalid-argument",
+                "from_json takes str or bytes",
+            ));
         };
         let inner = bpkit_envelope::parse(&owned).map_err(envelope_error)?;
         Ok(Envelope { inner })
@@ -213,4 +216,3 @@ impl Envelope {
         )
     }
 }
-

@@ -53,10 +53,7 @@ fn classes(py: Python<'_>) -> PyResult<&Classes> {
         let malformed = new_class(
             py,
             "MalformedError",
-            PyTuple::new(
-                py,
-                [base.bind(py).clone(), py.get_type::<PyValueError>()],
-            )?,
+            PyTuple::new(py, [base.bind(py).clone(), py.get_type::<PyValueError>()])?,
             "A malformed, non-canonical or out-of-domain input (bad encoding, invalid point, \
              bad envelope, bad argument).",
         )?;

@@ -161,4 +161,3 @@ impl ExtendedOpening {
             .is_ok_and(|o| o.get().inner == self.inner)
     }
 }
-

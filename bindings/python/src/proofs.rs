@@ -50,8 +50,9 @@ impl RangeProof {
         bits: u64,
         label: &str,
     ) -> PyResult<()> {
-        let statement = RangeStatement::new(bits_arg(bits), crate::convert::commitments(commitments)?)
-            .map_err(decode_error)?;
+        let statement =
+            RangeStatement::new(bits_arg(bits), crate::convert::commitments(commitments)?)
+                .map_err(decode_error)?;
         verify_claim(
             py,
             &Claim::Range {
@@ -259,4 +260,3 @@ impl PlusProof {
         )
     }
 }
-

@@ -40,8 +40,8 @@ pub fn prove_interval(
     label: &str,
     bits: Option<usize>,
 ) -> PyResult<Envelope> {
-    let interval = Interval::new(u64_arg(a, "a")?, u128_arg(b, "b")?)
-        .map_err(|e| prove_error(&e.into()))?;
+    let interval =
+        Interval::new(u64_arg(a, "a")?, u128_arg(b, "b")?).map_err(|e| prove_error(&e.into()))?;
     let bits = bits.unwrap_or_else(|| {
         BIT_SIZES
             .iter()
@@ -104,4 +104,3 @@ pub fn random_seed(py: Python<'_>) -> PyResult<Bound<'_, PyBytes>> {
     RecoverySeed::from_bytes(seed.as_bytes()).map_err(decode_error)?;
     Ok(out)
 }
-

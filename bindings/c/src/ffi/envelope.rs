@@ -1,0 +1,168 @@
+//! Envelopes: the CLI's JSON, read and written byte for byte.
+
+use super::guard;
+use super::raw::{self, bytes32};
+use crate::error::CError;
+use crate::handles::{BpkitEnvelope, BpkitExtendedOpening};
+use crate::status::Status;
+use bpkit::plus::RecoverySeed;
+use bpkit_envelope::Failure;
+use zeroize::Zeroizing;
+
+/// Reads an envelope from `json_len` bytes of UTF-8 JSON (strictly: `BPKIT_MALFORMED` with
+/// kind `malformed-envelope` otherwise) and stores a new handle at `*out` (free it with
+/// `bpkit_envelope_free`). The proof bytes are decoded by `bpkit_envelope_verify`.
+///
+/// # Safety
+/// `json` points to `json_len` readable bytes; `out` to a writable pointer.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bpkit_envelope_from_json(
+    json: *const u8,
+    json_len: usize,
+    out: *mut *mut BpkitEnvelope,
+) -> Status {
+    guard(|| {
+        // SAFETY: caller's contract.
+        let bytes = unsafe { raw::bytes(json, json_len, "json") }?;
+        let text = std::str::from_utf8(bytes)
+            .map_err(|_| CError::argument("malformed-envelope", "the envelope is not UTF-8"))?;
+        let inner =
+            bpkit_envelope::parse(text).map_err(|e| CError::verify(&Failure::Envelope(e)))?;
+        // SAFETY: caller's contract.
+        unsafe { raw::new_handle(out, BpkitEnvelope { inner }, "out") }
+    })
+}
+
+/// Writes the envelope as the CLI does (one line of JSON ending in `\n`) into `out` of
+/// capacity `out_cap`, followed by a NUL byte; the JSON's length (without the NUL) is stored
+/// at `*out_len`, also when the buffer is too small (then `BPKIT_BUFFER_TOO_SMALL`: call again
+/// with `*out_len + 1` bytes).
+///
+/// # Safety
+/// `envelope` is a live envelope; `out` points to `out_cap` writable bytes (or is NULL);
+/// `out_len` to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bpkit_envelope_to_json(
+    envelope: *const BpkitEnvelope,
+    out: *mut u8,
+    out_cap: usize,
+    out_len: *mut usize,
+) -> Status {
+    guard(|| {
+        // SAFETY: caller's contract.
+        let e = unsafe { raw::handle(envelope, "envelope") }?;
+        let text =
+            bpkit_envelope::to_json(&e.inner).map_err(|e| CError::verify(&Failure::Envelope(e)))?;
+        // SAFETY: caller's contract.
+        unsafe { raw::write_bytes(text.as_bytes(), out, out_cap, out_len, true, "out") }
+    })
+}
+
+/// Frees an envelope; NULL is ignored.
+///
+/// # Safety
+/// `envelope` is NULL or a live envelope, not used again.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bpkit_envelope_free(envelope: *mut BpkitEnvelope) {
+    // SAFETY: caller's contract.
+    let _ = std::panic::catch_unwind(|| unsafe { raw::free(envelope) });
+}
+
+/// Decodes the envelope's proof and verifies it: `BPKIT_OK` if it holds,
+/// `BPKIT_INVALID_PROOF` if it is false, `BPKIT_MALFORMED` if it does not decode.
+///
+/// # Safety
+/// `envelope` is a live envelope.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bpkit_envelope_verify(envelope: *const BpkitEnvelope) -> Status {
+    guard(|| {
+        // SAFETY: caller's contract.
+        let e = unsafe { raw::handle(envelope, "envelope") }?;
+        bpkit_envelope::verify(&e.inner).map_err(|f| CError::verify(&f))
+    })
+}
+
+/// The proof's bytes into `out` (capacity `out_cap`); their length is stored at `*out_len`
+/// (also when the buffer is too small).
+///
+/// # Safety
+/// As `bpkit_envelope_to_json`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bpkit_envelope_proof(
+    envelope: *const BpkitEnvelope,
+    out: *mut u8,
+    out_cap: usize,
+    out_len: *mut usize,
+) -> Status {
+    guard(|| {
+        // SAFETY: caller's contract.
+        let e = unsafe { raw::handle(envelope, "envelope") }?;
+        // SAFETY: caller's contract.
+        unsafe { raw::write_bytes(&e.inner.proof, out, out_cap, out_len, false, "out") }
+    })
+}
+
+/// The commitments (32·m bytes, in order) into `out` (capacity `out_cap`); their length is
+/// stored at `*out_len` (also when the buffer is too small).
+///
+/// # Safety
+/// As `bpkit_envelope_to_json`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bpkit_envelope_commitments(
+    envelope: *const BpkitEnvelope,
+    out: *mut u8,
+    out_cap: usize,
+    out_len: *mut usize,
+) -> Status {
+    guard(|| {
+        // SAFETY: caller's contract.
+        let e = unsafe { raw::handle(envelope, "envelope") }?;
+        let all: Vec<u8> = e.inner.commitments.iter().flat_map(|c| c.0).collect();
+        // SAFETY: caller's contract.
+        unsafe { raw::write_bytes(&all, out, out_cap, out_len, false, "out") }
+    })
+}
+
+/// The envelope's bits per value.
+///
+/// # Safety
+/// `envelope` is a live envelope; `out` points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bpkit_envelope_bits(
+    envelope: *const BpkitEnvelope,
+    out: *mut usize,
+) -> Status {
+    guard(|| {
+        // SAFETY: caller's contract.
+        let e = unsafe { raw::handle(envelope, "envelope") }?;
+        // SAFETY: caller's contract.
+        unsafe { raw::store(out, e.inner.bits, "out") }
+    })
+}
+
+/// Bulletproofs+ mask recovery from an envelope (see `bpkit_plus_proof_recover`);
+/// `BPKIT_MALFORMED` (`wrong-scheme`) for a `bp` envelope.
+///
+/// # Safety
+/// `envelope` is a live envelope; `seed` points to `seed_len` readable bytes; `out` to a
+/// writable pointer.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bpkit_envelope_recover(
+    envelope: *const BpkitEnvelope,
+    seed: *const u8,
+    seed_len: usize,
+    value: u64,
+    out: *mut *mut BpkitExtendedOpening,
+) -> Status {
+    guard(|| {
+        // SAFETY: caller's contract.
+        let e = unsafe { raw::handle(envelope, "envelope") }?;
+        // SAFETY: caller's contract.
+        let seed = Zeroizing::new(unsafe { bytes32(seed, seed_len, "seed") }?);
+        let seed = RecoverySeed::from_bytes(&seed).map_err(CError::decode)?;
+        let inner = bpkit_envelope::prove::recover(&e.inner, &seed, value)
+            .map_err(|f| CError::verify(&f))?;
+        // SAFETY: caller's contract.
+        unsafe { raw::new_handle(out, BpkitExtendedOpening { inner }, "out") }
+    })
+}

@@ -1,0 +1,695 @@
+/*
+ * bpkit C binding test program: built with -Wall -Wextra -Werror and run under
+ * AddressSanitizer + UndefinedBehaviorSanitizer by .ci/bindings-c.
+ *
+ *   bpkit_c_test                     API self-test: round trips, error kinds, NULL and
+ *                                    zero-length arguments, malformed input, batch
+ *   bpkit_c_test --vectors FILE      every case of the vector lines (tests/vectors_to_lines.py)
+ *   bpkit_c_test --verify FILE...    verify envelope files (one envelope per line): exit 0 all
+ *                                    valid, 1 some false, 2 some malformed
+ *   bpkit_c_test --prove OUT         write envelopes (range, interval, bp+, bp+ tari), one
+ *                                    per line, for the other languages to verify
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <bpkit.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0;
+static int checks = 0;
+
+#define CHECK(cond, ...)                                                        \
+    do {                                                                        \
+        checks++;                                                               \
+        if (!(cond)) {                                                          \
+            failures++;                                                         \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                \
+            fprintf(stderr, __VA_ARGS__);                                       \
+            fprintf(stderr, " [last error: %s (%s)]\n", bpkit_last_error(),     \
+                    bpkit_last_error_kind());                                   \
+        }                                                                       \
+    } while (0)
+
+/* The status is `want` and, unless NULL, the last error kind is `kind`. */
+static void expect(bpkit_status got, bpkit_status want, const char *kind, const char *what) {
+    CHECK(got == want, "%s: status %s, expected %s", what, bpkit_status_name((int)got),
+          bpkit_status_name((int)want));
+    if (kind != NULL && got == want) {
+        CHECK(strcmp(bpkit_last_error_kind(), kind) == 0, "%s: kind %s, expected %s", what,
+              bpkit_last_error_kind(), kind);
+    }
+    if (want == BPKIT_OK && got == BPKIT_OK) {
+        CHECK(bpkit_last_error()[0] == '\0', "%s: last error not cleared", what);
+    }
+}
+
+static int hexval(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* Decodes hex ("-" is empty) into a new buffer; *len gets its length. Exits on bad hex. */
+static uint8_t *unhex(const char *text, size_t *len) {
+    size_t n = strcmp(text, "-") == 0 ? 0 : strlen(text);
+    if (n % 2 != 0) {
+        fprintf(stderr, "bad hex: %s\n", text);
+        exit(3);
+    }
+    uint8_t *out = malloc(n / 2 + 1);
+    if (out == NULL) exit(3);
+    for (size_t i = 0; i < n / 2; i++) {
+        int hi = hexval(text[2 * i]), lo = hexval(text[2 * i + 1]);
+        if (hi < 0 || lo < 0) {
+            fprintf(stderr, "bad hex: %s\n", text);
+            exit(3);
+        }
+        out[i] = (uint8_t)(hi * 16 + lo);
+    }
+    *len = n / 2;
+    return out;
+}
+
+static uint64_t number(const char *text) { return strtoull(text, NULL, 10); }
+
+/* ---- vectors ---------------------------------------------------------------------------- */
+
+#define MAX_FIELDS 16
+
+static bpkit_status expect_kind(bpkit_status got, const char *name, const char *expected) {
+    if (strcmp(expected, "ok") == 0) {
+        expect(got, BPKIT_OK, NULL, name);
+    } else {
+        int invalid = strcmp(expected, "verification-failed") == 0 ||
+                      strcmp(expected, "size-mismatch") == 0 ||
+                      strcmp(expected, "extension-mismatch") == 0;
+        expect(got, invalid ? BPKIT_INVALID_PROOF : BPKIT_MALFORMED, expected, name);
+    }
+    return got;
+}
+
+static void vector_line(char **f, int n, int *skipped) {
+    size_t l1, l2, l3, l4;
+    if (strcmp(f[0], "skip") == 0 && n == 2) {
+        printf("SKIP %s: not supported by the C binding\n", f[1]);
+        (*skipped)++;
+    } else if (strcmp(f[0], "opening") == 0 && n == 4) {
+        uint8_t *blinding = unhex(f[2], &l1), *commitment = unhex(f[3], &l2);
+        bpkit_opening_t *o = NULL;
+        uint8_t got[32];
+        expect(bpkit_opening_new(number(f[1]), blinding, l1, &o), BPKIT_OK, NULL, "opening");
+        expect(bpkit_opening_commitment(o, got, sizeof got), BPKIT_OK, NULL, "commitment");
+        CHECK(l2 == 32 && memcmp(got, commitment, 32) == 0, "opening commitment differs");
+        bpkit_opening_free(o);
+        free(blinding);
+        free(commitment);
+    } else if (strcmp(f[0], "range") == 0 && n == 7) {
+        uint8_t *label = unhex(f[4], &l1), *cs = unhex(f[5], &l2), *proof = unhex(f[6], &l3);
+        expect_kind(bpkit_range_proof_verify(proof, l3, cs, l2, (size_t)number(f[3]), label, l1),
+                    f[1], f[2]);
+        if (strcmp(f[2], "ok") == 0)
+            expect(bpkit_proof_check(BPKIT_PROOF_RANGE, proof, l3), BPKIT_OK, NULL, f[1]);
+        free(label);
+        free(cs);
+        free(proof);
+    } else if (strcmp(f[0], "interval") == 0 && n == 9) {
+        uint8_t *label = unhex(f[4], &l1), *c = unhex(f[5], &l2), *proof = unhex(f[8], &l3);
+        expect_kind(bpkit_interval_proof_verify(proof, l3, c, l2, number(f[6]), number(f[7]),
+                                                (size_t)number(f[3]), label, l1),
+                    f[1], f[2]);
+        free(label);
+        free(c);
+        free(proof);
+    } else if (strcmp(f[0], "plus") == 0 && n == 10) {
+        uint8_t *label = unhex(f[4], &l1), *cs = unhex(f[5], &l2), *proof = unhex(f[6], &l3);
+        uint64_t mins[64];
+        size_t m = 0;
+        for (char *save = NULL, *t = strtok_r(f[9], ",", &save); t != NULL && m < 64;
+             t = strtok_r(NULL, ",", &save))
+            mins[m++] = number(t);
+        expect_kind(bpkit_plus_proof_verify(proof, l3, cs, l2, mins, m, (int)number(f[7]),
+                                            (size_t)number(f[8]), (size_t)number(f[3]), label, l1),
+                    f[1], f[2]);
+        free(label);
+        free(cs);
+        free(proof);
+    } else if (strcmp(f[0], "plusdecode") == 0 && n == 4) {
+        uint8_t *proof = unhex(f[3], &l1);
+        expect(bpkit_proof_check(BPKIT_PROOF_PLUS, proof, l1), BPKIT_MALFORMED, f[2], f[1]);
+        free(proof);
+    } else if (strcmp(f[0], "recover") == 0 && n == 11) {
+        uint8_t *label = unhex(f[3], &l1), *c = unhex(f[4], &l2), *proof = unhex(f[5], &l3);
+        uint8_t *seed = unhex(f[8], &l4);
+        size_t lb;
+        uint8_t *blindings = unhex(f[10], &lb);
+        bpkit_extended_opening_t *o = NULL;
+        expect(bpkit_plus_proof_recover(proof, l3, c, l2, number(f[7]), (int)number(f[6]),
+                                        (size_t)number(f[2]), label, l1, seed, l4, number(f[9]),
+                                        &o),
+               BPKIT_OK, NULL, f[1]);
+        uint8_t got[6 * 32];
+        size_t got_len = 0;
+        expect(bpkit_extended_opening_blindings(o, got, sizeof got, &got_len), BPKIT_OK, NULL,
+               "blindings");
+        CHECK(got_len == lb && memcmp(got, blindings, lb) == 0, "%s: recovered blindings", f[1]);
+        bpkit_extended_opening_free(o);
+        /* A wrong value does not open the commitment. */
+        o = NULL;
+        expect(bpkit_plus_proof_recover(proof, l3, c, l2, number(f[7]), (int)number(f[6]),
+                                        (size_t)number(f[2]), label, l1, seed, l4,
+                                        number(f[9]) + 1, &o),
+               BPKIT_INVALID_PROOF, "recovery-failed", f[1]);
+        CHECK(o == NULL, "no opening on failure");
+        free(label);
+        free(c);
+        free(proof);
+        free(seed);
+        free(blindings);
+    } else {
+        fprintf(stderr, "bad vector line: %s (%d fields)\n", f[0], n);
+        exit(3);
+    }
+}
+
+static int run_vectors(const char *path) {
+    FILE *file = fopen(path, "r");
+    if (file == NULL) {
+        perror(path);
+        return 3;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    int cases = 0, skipped = 0;
+    while (getline(&line, &cap, file) > 0) {
+        char *fields[MAX_FIELDS];
+        int n = 0;
+        for (char *save = NULL, *t = strtok_r(line, " \n", &save); t != NULL && n < MAX_FIELDS;
+             t = strtok_r(NULL, " \n", &save))
+            fields[n++] = t;
+        if (n == 0) continue;
+        vector_line(fields, n, &skipped);
+        cases++;
+    }
+    free(line);
+    fclose(file);
+    printf("vectors: %d lines (%d skipped files), %d checks, %d failures\n", cases, skipped, checks,
+           failures);
+    return cases > 0 && failures == 0 ? 0 : 1;
+}
+
+/* ---- envelopes from and for other languages --------------------------------------------- */
+
+static char *read_file(const char *path, size_t *len) {
+    FILE *file = fopen(path, "rb");
+    if (file == NULL) return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    size_t got;
+    while (buf != NULL && (got = fread(buf + n, 1, cap - n, file)) > 0) {
+        n += got;
+        if (n == cap) {
+            char *bigger = realloc(buf, cap * 2);
+            if (bigger == NULL) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = bigger;
+            cap *= 2;
+        }
+    }
+    fclose(file);
+    *len = n;
+    return buf;
+}
+
+/* Verifies every envelope of each file (one per line; blank lines skipped). */
+static int verify_files(int count, char **paths) {
+    int worst = 0, seen = 0;
+    for (int i = 0; i < count; i++) {
+        size_t len = 0;
+        char *text = read_file(paths[i], &len);
+        if (text == NULL) {
+            perror(paths[i]);
+            return 2;
+        }
+        size_t start = 0;
+        for (int line = 1; start < len; line++) {
+            size_t end = start;
+            while (end < len && text[end] != '\n') end++;
+            size_t n = end < len ? end - start + 1 : end - start;
+            int blank = 1;
+            for (size_t k = start; k < start + n; k++)
+                if (text[k] != ' ' && text[k] != '\n' && text[k] != '\r' && text[k] != '\t') blank = 0;
+            if (!blank) {
+                bpkit_envelope_t *env = NULL;
+                bpkit_status s = bpkit_envelope_from_json((const uint8_t *)text + start, n, &env);
+                if (s == BPKIT_OK) s = bpkit_envelope_verify(env);
+                printf("%s:%d: %s%s%s\n", paths[i], line,
+                       s == BPKIT_OK ? "valid" : bpkit_status_name((int)s), s == BPKIT_OK ? "" : ": ",
+                       bpkit_last_error());
+                if (s == BPKIT_INVALID_PROOF && worst < 1) worst = 1;
+                if (s != BPKIT_OK && s != BPKIT_INVALID_PROOF) worst = 2;
+                bpkit_envelope_free(env);
+                seen++;
+            }
+            start = end + 1;
+        }
+        free(text);
+    }
+    if (seen == 0) {
+        fprintf(stderr, "no envelope found\n");
+        return 2;
+    }
+    return worst;
+}
+
+static int write_envelope(FILE *out, const bpkit_envelope_t *env) {
+    size_t len = 0;
+    if (bpkit_envelope_to_json(env, NULL, 0, &len) != BPKIT_BUFFER_TOO_SMALL) return 1;
+    char *text = malloc(len + 1);
+    if (text == NULL) return 1;
+    int bad = bpkit_envelope_to_json(env, (uint8_t *)text, len + 1, &len) != BPKIT_OK ||
+              fwrite(text, 1, len, out) != len;
+    free(text);
+    return bad;
+}
+
+static int prove_files(const char *path) {
+    static const char label[] = "made in C";
+    const uint8_t *l = (const uint8_t *)label;
+    size_t ll = strlen(label);
+    bpkit_opening_t *a = NULL, *b = NULL;
+    bpkit_extended_opening_t *x = NULL;
+    bpkit_envelope_t *envs[4] = {NULL, NULL, NULL, NULL};
+    int bad = bpkit_commit(7, &a) || bpkit_commit(UINT64_MAX, &b) ||
+              bpkit_extended_opening_random(5000, 3, &x);
+    const bpkit_opening_t *two[2] = {a, b};
+    const bpkit_extended_opening_t *one[1] = {x};
+    uint64_t min = 4000;
+    bad = bad || bpkit_prove_range(two, 2, 64, l, ll, &envs[0]) ||
+          bpkit_prove_interval(a, 5, 9, 0, l, ll, &envs[1]) ||
+          bpkit_prove_plus(one, 1, &min, 1, BPKIT_GENERATORS_BPKIT, NULL, 0, 16, l, ll, &envs[2]) ||
+          bpkit_prove_plus(one, 1, NULL, 0, BPKIT_GENERATORS_TARI, NULL, 0, 32, l, ll, &envs[3]);
+    FILE *out = bad ? NULL : fopen(path, "wb");
+    if (out == NULL) bad = 1;
+    for (int i = 0; i < 4 && !bad; i++) bad = write_envelope(out, envs[i]);
+    if (out != NULL && fclose(out) != 0) bad = 1;
+    for (int i = 0; i < 4; i++) bpkit_envelope_free(envs[i]);
+    bpkit_opening_free(a);
+    bpkit_opening_free(b);
+    bpkit_extended_opening_free(x);
+    if (bad) fprintf(stderr, "prove failed: %s\n", bpkit_last_error());
+    return bad;
+}
+
+/* ---- API self-test ------------------------------------------------------------------------ */
+
+static const uint8_t LABEL[] = "c self-test";
+#define LL (sizeof LABEL - 1)
+
+static void test_openings(void) {
+    bpkit_opening_t *o = NULL, *p = NULL;
+    uint8_t blinding[32], c1[32], c2[32];
+    uint64_t v = 0;
+    expect(bpkit_commit(42, &o), BPKIT_OK, NULL, "commit");
+    expect(bpkit_opening_value(o, &v), BPKIT_OK, NULL, "value");
+    CHECK(v == 42, "value %llu", (unsigned long long)v);
+    expect(bpkit_opening_blinding(o, blinding, sizeof blinding), BPKIT_OK, NULL, "blinding");
+    expect(bpkit_opening_commitment(o, c1, sizeof c1), BPKIT_OK, NULL, "commitment");
+    expect(bpkit_opening_new(42, blinding, 32, &p), BPKIT_OK, NULL, "opening_new");
+    expect(bpkit_opening_commitment(p, c2, sizeof c2), BPKIT_OK, NULL, "commitment 2");
+    CHECK(memcmp(c1, c2, 32) == 0, "same opening, same commitment");
+    /* Errors: short buffers, NULL, bad blindings. */
+    expect(bpkit_opening_commitment(o, c1, 31), BPKIT_BUFFER_TOO_SMALL, "buffer-too-small", "31");
+    expect(bpkit_opening_commitment(o, NULL, 32), BPKIT_NULL, "null-argument", "NULL out");
+    expect(bpkit_opening_commitment(NULL, c1, 32), BPKIT_NULL, "null-argument", "NULL opening");
+    expect(bpkit_opening_value(o, NULL), BPKIT_NULL, "null-argument", "NULL value out");
+    expect(bpkit_commit(1, NULL), BPKIT_NULL, "null-argument", "commit NULL out");
+    bpkit_opening_t *q = NULL;
+    expect(bpkit_opening_new(1, blinding, 31, &q), BPKIT_MALFORMED, "wrong-length", "31 bytes");
+    expect(bpkit_opening_new(1, NULL, 32, &q), BPKIT_NULL, "null-argument", "NULL blinding");
+    expect(bpkit_opening_new(1, NULL, 0, &q), BPKIT_MALFORMED, "wrong-length", "no blinding");
+    uint8_t ell[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
+                       0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
+                       0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
+    expect(bpkit_opening_new(1, ell, 32, &q), BPKIT_MALFORMED, "non-canonical-scalar", "l");
+    CHECK(q == NULL, "no handle on failure");
+    bpkit_opening_free(o);
+    bpkit_opening_free(p);
+    bpkit_opening_free(NULL);
+    memset(blinding, 0, sizeof blinding);
+}
+
+static bpkit_envelope_t *parse(const char *json) {
+    bpkit_envelope_t *env = NULL;
+    if (bpkit_envelope_from_json((const uint8_t *)json, strlen(json), &env) != BPKIT_OK)
+        return NULL;
+    return env;
+}
+
+static char *to_json(const bpkit_envelope_t *env) {
+    size_t len = 0;
+    if (bpkit_envelope_to_json(env, NULL, 0, &len) != BPKIT_BUFFER_TOO_SMALL) return NULL;
+    char *text = malloc(len + 1);
+    if (text == NULL) return NULL;
+    size_t again = 0;
+    if (bpkit_envelope_to_json(env, (uint8_t *)text, len + 1, &again) != BPKIT_OK || again != len) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+static void test_range_and_envelopes(void) {
+    bpkit_opening_t *o[3] = {NULL, NULL, NULL};
+    for (int i = 0; i < 3; i++) expect(bpkit_commit((uint64_t)i * 1000, &o[i]), BPKIT_OK, NULL, "c");
+    const bpkit_opening_t *const list[3] = {o[0], o[1], o[2]};
+    bpkit_envelope_t *env = NULL;
+    expect(bpkit_prove_range(list, 3, 16, LABEL, LL, &env), BPKIT_OK, NULL, "prove_range");
+    expect(bpkit_envelope_verify(env), BPKIT_OK, NULL, "verify");
+    size_t bits = 0;
+    expect(bpkit_envelope_bits(env, &bits), BPKIT_OK, NULL, "bits");
+    CHECK(bits == 16, "bits %zu", bits);
+
+    /* JSON round trip, byte for byte. */
+    char *text = to_json(env);
+    CHECK(text != NULL && text[strlen(text) - 1] == '\n', "to_json");
+    bpkit_envelope_t *back = text ? parse(text) : NULL;
+    CHECK(back != NULL, "from_json");
+    char *again = back ? to_json(back) : NULL;
+    CHECK(again != NULL && text != NULL && strcmp(text, again) == 0, "same bytes");
+
+    /* The proof and commitments as bytes; typed verification. */
+    uint8_t proof[2048], cs[3 * 32];
+    size_t proof_len = 0, cs_len = 0;
+    expect(bpkit_envelope_proof(env, proof, sizeof proof, &proof_len), BPKIT_OK, NULL, "proof");
+    expect(bpkit_envelope_commitments(env, cs, sizeof cs, &cs_len), BPKIT_OK, NULL, "commitments");
+    CHECK(cs_len == 96, "commitments length %zu", cs_len);
+    expect(bpkit_proof_check(BPKIT_PROOF_RANGE, proof, proof_len), BPKIT_OK, NULL, "check");
+    expect(bpkit_range_proof_verify(proof, proof_len, cs, cs_len, 16, LABEL, LL), BPKIT_OK, NULL,
+           "typed verify");
+    expect(bpkit_range_proof_verify(proof, proof_len, cs, cs_len, 16, LABEL, LL - 1),
+           BPKIT_INVALID_PROOF, "verification-failed", "other label");
+    expect(bpkit_range_proof_verify(proof, proof_len, cs, 64, 16, LABEL, LL), BPKIT_INVALID_PROOF,
+           "size-mismatch", "two commitments");
+    expect(bpkit_range_proof_verify(proof, proof_len, cs, 95, 16, LABEL, LL), BPKIT_MALFORMED,
+           "wrong-length", "95 bytes of commitments");
+    expect(bpkit_range_proof_verify(proof, proof_len, cs, cs_len, 12, LABEL, LL), BPKIT_MALFORMED,
+           "invalid-bit-size", "bits 12");
+    /* Every byte flipped: never OK. */
+    int ok_flips = 0;
+    for (size_t i = 0; i < proof_len; i++) {
+        proof[i] ^= 1;
+        if (bpkit_range_proof_verify(proof, proof_len, cs, cs_len, 16, LABEL, LL) == BPKIT_OK)
+            ok_flips++;
+        proof[i] ^= 1;
+    }
+    CHECK(ok_flips == 0, "%d flipped proofs verified", ok_flips);
+    /* Zero-length and NULL inputs. */
+    expect(bpkit_range_proof_verify(NULL, 0, cs, cs_len, 16, LABEL, LL), BPKIT_MALFORMED,
+           "wrong-length", "empty proof");
+    expect(bpkit_range_proof_verify(NULL, 10, cs, cs_len, 16, LABEL, LL), BPKIT_NULL,
+           "null-argument", "NULL proof");
+    expect(bpkit_range_proof_verify(proof, proof_len, NULL, 0, 16, LABEL, LL), BPKIT_MALFORMED,
+           "invalid-aggregation", "no commitments");
+    expect(bpkit_range_proof_verify(proof, proof_len, cs, cs_len, 16, NULL, 0),
+           BPKIT_INVALID_PROOF, "verification-failed", "empty label");
+    expect(bpkit_range_proof_verify(proof, proof_len, cs, cs_len, 16, NULL, 3), BPKIT_NULL,
+           "null-argument", "NULL label");
+    const uint8_t bad_utf8[] = {0xff, 0xfe};
+    expect(bpkit_range_proof_verify(proof, proof_len, cs, cs_len, 16, bad_utf8, 2), BPKIT_MALFORMED,
+           "invalid-argument", "label not UTF-8");
+    /* Buffers too small report the needed length. */
+    size_t need = 0;
+    expect(bpkit_envelope_proof(env, proof, 10, &need), BPKIT_BUFFER_TOO_SMALL, "buffer-too-small",
+           "small");
+    CHECK(need == proof_len, "needed length %zu", need);
+    expect(bpkit_envelope_proof(env, proof, sizeof proof, NULL), BPKIT_NULL, "null-argument",
+           "NULL length");
+    /* Prover refusals. */
+    bpkit_envelope_t *none = NULL;
+    expect(bpkit_prove_range(list, 3, 8, LABEL, LL, &none), BPKIT_PROVING, "value-out-of-range",
+           "2000 in 8 bits");
+    expect(bpkit_prove_range(list, 0, 8, LABEL, LL, &none), BPKIT_PROVING, "invalid-aggregation",
+           "no openings");
+    expect(bpkit_prove_range(NULL, 2, 8, LABEL, LL, &none), BPKIT_NULL, "null-argument",
+           "NULL openings");
+    const bpkit_opening_t *holes[2] = {o[0], NULL};
+    expect(bpkit_prove_range(holes, 2, 8, LABEL, LL, &none), BPKIT_NULL, "null-argument",
+           "NULL opening in the list");
+    expect(bpkit_prove_range(list, 1, 8, LABEL, LL, NULL), BPKIT_NULL, "null-argument", "NULL out");
+    CHECK(none == NULL, "no envelope on failure");
+
+    free(text);
+    free(again);
+    bpkit_envelope_free(back);
+    bpkit_envelope_free(env);
+    for (int i = 0; i < 3; i++) bpkit_opening_free(o[i]);
+}
+
+static void test_malformed_envelopes(void) {
+    static const char *bad[] = {
+        "",
+        "{",
+        "null",
+        "[]",
+        "{\"version\":1}",
+        "{\"version\":2,\"scheme\":\"bp\",\"bits\":8,\"label\":\"\",\"commitments\":[],\"proof\":\"\"}",
+        "{\"version\":1,\"scheme\":\"bp\",\"bits\":12,\"label\":\"\",\"commitments\":[\"" 
+        "0000000000000000000000000000000000000000000000000000000000000000\"],\"proof\":\"\"}",
+        "{\"version\":1,\"scheme\":\"xx\",\"bits\":8,\"label\":\"\",\"commitments\":[\""
+        "0000000000000000000000000000000000000000000000000000000000000000\"],\"proof\":\"\"}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        bpkit_envelope_t *env = NULL;
+        expect(bpkit_envelope_from_json((const uint8_t *)bad[i], strlen(bad[i]), &env),
+               BPKIT_MALFORMED, "malformed-envelope", bad[i]);
+        CHECK(env == NULL, "no handle");
+    }
+    bpkit_envelope_t *env = NULL;
+    expect(bpkit_envelope_from_json(NULL, 0, &env), BPKIT_MALFORMED, "malformed-envelope", "empty");
+    expect(bpkit_envelope_from_json(NULL, 5, &env), BPKIT_NULL, "null-argument", "NULL json");
+    const uint8_t not_utf8[] = {'{', 0xff, '}'};
+    expect(bpkit_envelope_from_json(not_utf8, 3, &env), BPKIT_MALFORMED, "malformed-envelope",
+           "not UTF-8");
+    /* Well-formed envelope, undecodable proof: malformed at verification. */
+    const char *short_proof =
+        "{\"version\":1,\"scheme\":\"bp\",\"bits\":8,\"label\":\"x\",\"commitments\":[\""
+        "0000000000000000000000000000000000000000000000000000000000000000\"],\"proof\":\"00\"}";
+    env = parse(short_proof);
+    CHECK(env != NULL, "parse short proof");
+    expect(bpkit_envelope_verify(env), BPKIT_MALFORMED, "wrong-length", "short proof");
+    bpkit_envelope_free(env);
+    expect(bpkit_envelope_verify(NULL), BPKIT_NULL, "null-argument", "verify NULL");
+    bpkit_envelope_free(NULL);
+}
+
+static void test_interval_and_plus(void) {
+    bpkit_opening_t *o = NULL;
+    expect(bpkit_commit(150, &o), BPKIT_OK, NULL, "commit");
+    bpkit_envelope_t *iv = NULL, *none = NULL;
+    expect(bpkit_prove_interval(o, 100, 199, 0, LABEL, LL, &iv), BPKIT_OK, NULL, "interval");
+    expect(bpkit_envelope_verify(iv), BPKIT_OK, NULL, "interval verify");
+    expect(bpkit_prove_interval(o, 151, 199, 0, LABEL, LL, &none), BPKIT_PROVING,
+           "value-out-of-range", "outside");
+    expect(bpkit_prove_interval(o, 200, 100, 0, LABEL, LL, &none), BPKIT_PROVING, "invalid-range",
+           "empty interval");
+    uint8_t proof[2048], c[32];
+    size_t pl = 0, cl = 0;
+    expect(bpkit_envelope_proof(iv, proof, sizeof proof, &pl), BPKIT_OK, NULL, "iv proof");
+    expect(bpkit_envelope_commitments(iv, c, sizeof c, &cl), BPKIT_OK, NULL, "iv commitment");
+    expect(bpkit_interval_proof_verify(proof, pl, c, cl, 100, 199, 8, LABEL, LL), BPKIT_OK, NULL,
+           "typed interval");
+    expect(bpkit_interval_proof_verify(proof, pl, c, cl, 100, 200, 8, LABEL, LL),
+           BPKIT_INVALID_PROOF, "verification-failed", "other interval");
+    expect(bpkit_interval_proof_verify(proof, pl, c, 31, 100, 199, 8, LABEL, LL), BPKIT_MALFORMED,
+           "wrong-length", "31-byte commitment");
+
+    bpkit_extended_opening_t *x = NULL, *got = NULL;
+    expect(bpkit_extended_opening_random(31337, 2, &x), BPKIT_OK, NULL, "extended");
+    expect(bpkit_extended_opening_random(1, 7, &got), BPKIT_MALFORMED, "invalid-extension-degree",
+           "k 7");
+    uint8_t seed[32];
+    expect(bpkit_random_seed(seed, sizeof seed), BPKIT_OK, NULL, "seed");
+    const bpkit_extended_opening_t *one[1] = {x};
+    uint64_t min = 30000;
+    bpkit_envelope_t *pe = NULL;
+    expect(bpkit_prove_plus(one, 1, &min, 1, BPKIT_GENERATORS_TARI, seed, 32, 16, LABEL, LL, &pe),
+           BPKIT_OK, NULL, "prove_plus");
+    expect(bpkit_envelope_verify(pe), BPKIT_OK, NULL, "plus verify");
+    expect(bpkit_envelope_recover(pe, seed, 32, 31337, &got), BPKIT_OK, NULL, "recover");
+    uint64_t v = 0;
+    expect(bpkit_extended_opening_value(got, &v), BPKIT_OK, NULL, "value");
+    CHECK(v == 31337, "recovered value");
+    uint8_t b1[64], b2[64];
+    size_t l1 = 0, l2 = 0;
+    expect(bpkit_extended_opening_blindings(x, b1, sizeof b1, &l1), BPKIT_OK, NULL, "b1");
+    expect(bpkit_extended_opening_blindings(got, b2, sizeof b2, &l2), BPKIT_OK, NULL, "b2");
+    CHECK(l1 == 64 && l2 == 64 && memcmp(b1, b2, 64) == 0, "recovered blindings");
+    bpkit_extended_opening_free(got);
+    got = NULL;
+    expect(bpkit_envelope_recover(pe, seed, 32, 31338, &got), BPKIT_INVALID_PROOF,
+           "recovery-failed", "wrong value");
+    expect(bpkit_envelope_recover(iv, seed, 32, 150, &got), BPKIT_MALFORMED, "wrong-scheme",
+           "recover a bp envelope");
+    expect(bpkit_envelope_recover(pe, seed, 31, 31337, &got), BPKIT_MALFORMED, "wrong-length",
+           "31-byte seed");
+    CHECK(got == NULL, "no opening on failure");
+    /* Typed BP+ verification, generators and minimums. */
+    expect(bpkit_envelope_proof(pe, proof, sizeof proof, &pl), BPKIT_OK, NULL, "plus proof");
+    expect(bpkit_extended_opening_commitment(x, BPKIT_GENERATORS_TARI, c, sizeof c), BPKIT_OK, NULL,
+           "tari commitment");
+    expect(bpkit_plus_proof_verify(proof, pl, c, 32, &min, 1, BPKIT_GENERATORS_TARI, 0, 16, LABEL,
+                                   LL),
+           BPKIT_OK, NULL, "typed plus");
+    expect(bpkit_plus_proof_verify(proof, pl, c, 32, &min, 1, BPKIT_GENERATORS_BPKIT, 0, 16, LABEL,
+                                   LL),
+           BPKIT_INVALID_PROOF, "verification-failed", "other generators");
+    expect(bpkit_plus_proof_verify(proof, pl, c, 32, &min, 1, BPKIT_GENERATORS_TARI, 3, 16, LABEL,
+                                   LL),
+           BPKIT_INVALID_PROOF, "extension-mismatch", "k 3");
+    expect(bpkit_plus_proof_verify(proof, pl, c, 32, &min, 1, 7, 0, 16, LABEL, LL), BPKIT_MALFORMED,
+           "invalid-argument", "generators 7");
+    expect(bpkit_plus_proof_verify(proof, pl, c, 32, NULL, 1, BPKIT_GENERATORS_TARI, 0, 16, LABEL,
+                                   LL),
+           BPKIT_NULL, "null-argument", "NULL minimums");
+    uint64_t two_mins[2] = {1, 2};
+    expect(bpkit_plus_proof_verify(proof, pl, c, 32, two_mins, 2, BPKIT_GENERATORS_TARI, 0, 16,
+                                   LABEL, LL),
+           BPKIT_MALFORMED, "witness-mismatch", "two minimums");
+    expect(bpkit_prove_plus(one, 1, NULL, 0, BPKIT_GENERATORS_BPKIT, seed, 32, 8, LABEL, LL, &none),
+           BPKIT_PROVING, "value-out-of-range", "31337 in 8 bits");
+    const bpkit_extended_opening_t *twice[2] = {x, x};
+    expect(bpkit_prove_plus(twice, 2, NULL, 0, BPKIT_GENERATORS_BPKIT, seed, 32, 16, LABEL, LL,
+                            &none),
+           BPKIT_PROVING, "aggregated-recovery", "seed with two values");
+    CHECK(none == NULL, "no envelope on failure");
+    memset(seed, 0, sizeof seed);
+    memset(b1, 0, sizeof b1);
+    memset(b2, 0, sizeof b2);
+    bpkit_envelope_free(pe);
+    bpkit_envelope_free(iv);
+    bpkit_extended_opening_free(x);
+    bpkit_opening_free(o);
+}
+
+static void test_batch(void) {
+    enum { N = 9 };
+    bpkit_envelope_t *envs[N] = {NULL};
+    bpkit_opening_t *o = NULL;
+    bpkit_extended_opening_t *x = NULL;
+    expect(bpkit_commit(77, &o), BPKIT_OK, NULL, "commit");
+    expect(bpkit_extended_opening_random(77, 1, &x), BPKIT_OK, NULL, "extended");
+    const bpkit_opening_t *one[1] = {o};
+    const bpkit_extended_opening_t *xone[1] = {x};
+    for (int i = 0; i < N; i++) {
+        bpkit_status s;
+        if (i % 3 == 0)
+            s = bpkit_prove_range(one, 1, 64, LABEL, LL, &envs[i]);
+        else if (i % 3 == 1)
+            s = bpkit_prove_interval(o, 70, 80, 0, LABEL, LL, &envs[i]);
+        else
+            s = bpkit_prove_plus(xone, 1, NULL, 0, i % 2, NULL, 0, 8, LABEL, LL, &envs[i]);
+        expect(s, BPKIT_OK, NULL, "prove for batch");
+    }
+    const bpkit_envelope_t *list[N];
+    for (int i = 0; i < N; i++) list[i] = envs[i];
+    size_t bad[N], count = 99, malformed = 99;
+    expect(bpkit_verify_batch(list, N, 2, bad, N, &count, &malformed), BPKIT_OK, NULL, "batch");
+    CHECK(count == 0, "no bad proofs (%zu)", count);
+    /* Replace two with false proofs: the same proof under another label. */
+    bpkit_envelope_t *f1 = NULL, *f2 = NULL;
+    char *t1 = to_json(envs[1]), *t2 = to_json(envs[5]);
+    CHECK(t1 != NULL && t2 != NULL, "to_json");
+    char *p1 = t1 ? strstr(t1, "c self-test") : NULL, *p2 = t2 ? strstr(t2, "c self-test") : NULL;
+    CHECK(p1 != NULL && p2 != NULL, "label in json");
+    if (p1 != NULL && p2 != NULL) {
+        p1[0] = 'C';
+        p2[0] = 'C';
+        f1 = parse(t1);
+        f2 = parse(t2);
+    }
+    CHECK(f1 != NULL && f2 != NULL, "parse falsified");
+    list[1] = f1;
+    list[5] = f2;
+    expect(bpkit_verify_batch(list, N, 0, bad, N, &count, &malformed), BPKIT_INVALID_PROOF,
+           "verification-failed", "batch with two false");
+    CHECK(count == 2 && bad[0] == 1 && bad[1] == 5, "bad indices %zu: %zu %zu", count, bad[0],
+          bad[1]);
+    expect(bpkit_verify_batch(list, N, 1, bad, 1, &count, NULL), BPKIT_INVALID_PROOF, NULL,
+           "short list");
+    CHECK(count == 2 && bad[0] == 1, "truncated list");
+    expect(bpkit_verify_batch(list, N, 1, NULL, 0, &count, NULL), BPKIT_INVALID_PROOF, NULL,
+           "no list");
+    CHECK(count == 2, "count only");
+    /* A malformed envelope names its index. */
+    const char *undecodable =
+        "{\"version\":1,\"scheme\":\"bp\",\"bits\":8,\"label\":\"x\",\"commitments\":[\""
+        "0000000000000000000000000000000000000000000000000000000000000000\"],\"proof\":\"00\"}";
+    bpkit_envelope_t *m = parse(undecodable);
+    list[7] = m;
+    expect(bpkit_verify_batch(list, N, 1, bad, N, &count, &malformed), BPKIT_MALFORMED,
+           "wrong-length", "malformed in batch");
+    CHECK(malformed == 7, "malformed index %zu", malformed);
+    /* Empty batch, NULL arguments. */
+    expect(bpkit_verify_batch(NULL, 0, 1, NULL, 0, &count, NULL), BPKIT_OK, NULL, "empty batch");
+    expect(bpkit_verify_batch(NULL, 3, 1, NULL, 0, &count, NULL), BPKIT_NULL, "null-argument",
+           "NULL list");
+    expect(bpkit_verify_batch(list, N, 1, NULL, 0, NULL, NULL), BPKIT_NULL, "null-argument",
+           "NULL count");
+    expect(bpkit_verify_batch(list, N, 1, NULL, 3, &count, NULL), BPKIT_NULL, "null-argument",
+           "NULL bad with capacity");
+    list[0] = NULL;
+    expect(bpkit_verify_batch(list, N, 1, bad, N, &count, NULL), BPKIT_NULL, "null-argument",
+           "NULL envelope");
+    free(t1);
+    free(t2);
+    bpkit_envelope_free(f1);
+    bpkit_envelope_free(f2);
+    bpkit_envelope_free(m);
+    for (int i = 0; i < N; i++) bpkit_envelope_free(envs[i]);
+    bpkit_opening_free(o);
+    bpkit_extended_opening_free(x);
+}
+
+static void test_misc(void) {
+    CHECK(strcmp(bpkit_status_name(BPKIT_OK), "BPKIT_OK") == 0, "status name");
+    CHECK(strcmp(bpkit_status_name(BPKIT_MALFORMED), "BPKIT_MALFORMED") == 0, "status name");
+    CHECK(strcmp(bpkit_status_name(-1), "unknown status") == 0, "unknown status");
+    CHECK(strlen(bpkit_version()) > 0, "version");
+    uint8_t p[1] = {0};
+    expect(bpkit_proof_check(9, p, 1), BPKIT_MALFORMED, "invalid-argument", "proof kind 9");
+    expect(bpkit_proof_check(BPKIT_PROOF_PLUS, NULL, 0), BPKIT_MALFORMED, "wrong-length",
+           "empty plus");
+    expect(bpkit_random_seed(p, 1), BPKIT_BUFFER_TOO_SMALL, "buffer-too-small", "1-byte seed");
+    bpkit_extended_opening_t *x = NULL;
+    uint8_t zeros[7 * 32] = {0};
+    expect(bpkit_extended_opening_new(1, zeros, 7 * 32, &x), BPKIT_MALFORMED,
+           "invalid-extension-degree", "7 blindings");
+    expect(bpkit_extended_opening_new(1, zeros, 33, &x), BPKIT_MALFORMED,
+           "invalid-extension-degree", "33 bytes");
+    expect(bpkit_extended_opening_new(1, zeros, 64, &x), BPKIT_OK, NULL, "zero blindings");
+    bpkit_extended_opening_free(x);
+}
+
+int main(int argc, char **argv) {
+    if (argc >= 3 && strcmp(argv[1], "--vectors") == 0) return run_vectors(argv[2]);
+    if (argc >= 3 && strcmp(argv[1], "--verify") == 0) return verify_files(argc - 2, argv + 2);
+    if (argc == 3 && strcmp(argv[1], "--prove") == 0) return prove_files(argv[2]);
+    if (argc != 1) {
+        fprintf(stderr, "usage: %s [--vectors FILE | --verify FILE... | --prove OUT]\n", argv[0]);
+        return 2;
+    }
+    test_openings();
+    test_range_and_envelopes();
+    test_malformed_envelopes();
+    test_interval_and_plus();
+    test_batch();
+    test_misc();
+    printf("self-test: %d checks, %d failures\n", checks, failures);
+    return failures == 0 ? 0 : 1;
+}

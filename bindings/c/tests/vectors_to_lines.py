@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Turns tests/vectors/*.json into the line format read by bpkit_c_test --vectors (C has no JSON
+parser in its standard library). One case per line, fields separated by one space, "-" for an
+empty field, labels in hex; see bindings/README.md for what each case checks.
+
+    skip FILE
+    opening VALUE BLINDING COMMITMENT
+    range NAME EXPECT BITS LABEL COMMITMENTS PROOF
+    interval NAME EXPECT BITS LABEL COMMITMENT A LAST PROOF
+    plus NAME EXPECT BITS LABEL COMMITMENTS PROOF GENERATORS K MINIMUMS
+    plusdecode NAME KIND PROOF
+    recover NAME BITS LABEL COMMITMENT PROOF GENERATORS MINIMUM SEED VALUE BLINDINGS
+
+EXPECT is "ok" or the error kind; COMMITMENTS and BLINDINGS are concatenated hex; MINIMUMS is a
+comma-separated list; the interval [a, b) is given as A and LAST = b - 1.
+"""
+
+import json
+import pathlib
+import sys
+
+SUPPORTED = {"range_proof.json", "bulletproofs_plus.json"}
+
+
+def h(text):
+    return text.encode().hex() or "-"
+
+
+def f(text):
+    return text or "-"
+
+
+def gens(name):
+    return {"bpkit": "0", "tari": "1"}[name]
+
+
+def range_file(data, out):
+    for c in data["range_proofs"]:
+        for o, cm in zip(c["openings"], c["commitments"]):
+            out.append(f"opening {o['value']} {o['blinding']} {cm}")
+        out.append(
+            f"range {c['name']} ok {c['bits']} {h(c['label'])} "
+            f"{''.join(c['commitments'])} {f(c['proof'])}"
+        )
+    for c in data["interval_proofs"]:
+        o = c["opening"]
+        out.append(f"opening {o['value']} {o['blinding']} {c['commitment']}")
+        a, b = (int(x) for x in c["range"])
+        out.append(
+            f"interval {c['name']} ok {c['bits']} {h(c['label'])} {c['commitment']} "
+            f"{a} {b - 1} {f(c['proof'])}"
+        )
+    for c in data["invalid"]:
+        if "range" in c:
+            a, b = (int(x) for x in c["range"])
+            (cm,) = c["commitments"]
+            out.append(
+                f"interval {c['name']} {c['error']} {c['bits']} {h(c['label'])} {cm} "
+                f"{a} {b - 1} {f(c['proof'])}"
+            )
+        else:
+            out.append(
+                f"range {c['name']} {c['error']} {c['bits']} {h(c['label'])} "
+                f"{f(''.join(c['commitments']))} {f(c['proof'])}"
+            )
+
+
+def plus_line(name, expect, c):
+    s = c["statement"]
+    mins = ",".join(str(m) for m in s["minimums"])
+    return (
+        f"plus {name} {expect} {s['bits']} {h(s['label'])} {''.join(s['commitments'])} "
+        f"{f(c['proof'])} {gens(s['generators'])} {s['extension_degree']} {mins}"
+    )
+
+
+def plus_file(data, out):
+    for c in data["valid"]:
+        out.append(plus_line(c["name"], "ok", c))
+        r = c.get("recovery")
+        if r:
+            s = c["statement"]
+            (cm,) = s["commitments"]
+            out.append(
+                f"recover {c['name']} {s['bits']} {h(s['label'])} {cm} {c['proof']} "
+                f"{gens(s['generators'])} {s['minimums'][0]} {r['seed']} {r['value']} "
+                f"{''.join(r['blindings'])}"
+            )
+    for c in data["invalid"]:
+        out.append(plus_line(c["name"], c["expected_error"], c))
+    for c in data["malformed"]:
+        out.append(f"plusdecode {c['name']} {c['expected_error']} {f(c['proof'])}")
+
+
+def main():
+    root = pathlib.Path(sys.argv[1])
+    files = sorted(root.glob("*.json"))
+    if not files:
+        sys.exit(f"no vector files in {root}")
+    out = []
+    for path in files:
+        if path.name not in SUPPORTED:
+            out.append(f"skip {path.name}")
+            continue
+        data = json.loads(path.read_text())
+        (range_file if path.name == "range_proof.json" else plus_file)(data, out)
+    sys.stdout.write("\n".join(out) + "\n")
+
+
+if __name__ == "__main__":
+    main()
