@@ -45,8 +45,12 @@ const row = (name, r, what) => {
   const ratio = (a, b) => `${(a / b).toFixed(1)}×`;
   return `| ${name} | ${f(v.min)} | ${f(v.median)} | ${ratio(v.min, n.min)} | ${ratio(v.median, n.median)} |`;
 };
-for (const [what, title] of [['single', 'one 64-bit range proof'], ['batch256', 'batch of 256 64-bit range proofs']]) {
-  console.log(`\nVerification, ${title} (ms):\n`);
+for (const [what, title] of [
+  ['prove', 'Proving one 64-bit range proof'],
+  ['single', 'Verification, one 64-bit range proof'],
+  ['batch256', 'Verification, batch of 256 64-bit range proofs'],
+]) {
+  console.log(`\n${title} (ms):\n`);
   console.log('| where | min | median | min / native | median / native |');
   console.log('|---|---|---|---|---|');
   console.log(row(`native Rust (${native.backend})`, native, what));
