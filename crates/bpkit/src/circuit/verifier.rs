@@ -108,18 +108,26 @@ impl Circuit {
             needed: padded,
             available: bp_gens.gens_capacity(),
         })?;
+        let CircuitEquation {
+            b,
+            b_blinding,
+            g: g_scalars,
+            h: h_scalars,
+            dynamic_scalars,
+            dynamic_points,
+        } = eq;
         let points: Vec<&RistrettoPoint> = core::iter::once(pc_gens.b())
             .chain(core::iter::once(pc_gens.b_blinding()))
             .chain(g.iter())
             .chain(h.iter())
-            .chain(eq.dynamic_points.iter())
+            .chain(dynamic_points.iter())
             .collect();
-        let scalars: Vec<Scalar> = core::iter::once(eq.b)
-            .chain(core::iter::once(eq.b_blinding))
-            .chain(eq.g)
-            .chain(eq.h)
-            .chain(eq.dynamic_scalars)
-            .collect();
+        let mut scalars = Vec::with_capacity(points.len());
+        scalars.push(b);
+        scalars.push(b_blinding);
+        scalars.extend(g_scalars);
+        scalars.extend(h_scalars);
+        scalars.extend(dynamic_scalars);
         // Variable-time: every scalar and point of a verifier is public.
         let check = msm::vartime_slices(&scalars, &points).ok_or(Error::VerificationFailed)?;
         if check == RistrettoPoint::default() {
@@ -296,6 +304,9 @@ impl Circuit {
             y_inv_i *= y_inv;
         }
 
+        let w_v = wts.w_v;
+        let w_c = wts.w_c;
+        drop((wts.w_l, wts.w_r, wts.w_o, s));
         let rx2 = r * x2;
         let mut dynamic_scalars = Vec::new();
         let mut dynamic_points = Vec::new();
@@ -313,7 +324,7 @@ impl Circuit {
         }
         for (j, v) in commitments.iter().enumerate() {
             let p = Point::decode(&v.0, 0).map_err(|_| Error::InvalidCommitment { index: j })?;
-            push(rx2 * wts.w_v.get(j).copied().unwrap_or_default(), &p.point);
+            push(rx2 * w_v.get(j).copied().unwrap_or_default(), &p.point);
         }
         let x4 = x3 * x;
         let x5 = x4 * x;
@@ -331,7 +342,7 @@ impl Circuit {
             push(u_j * u_j, &l.point);
             push(u_j_inv * u_j_inv, &rr.point);
         }
-        let b_scalar = w * (proof.t_x - a * b) + r * (x2 * (wts.w_c + delta) - proof.t_x);
+        let b_scalar = w * (proof.t_x - a * b) + r * (x2 * (w_c + delta) - proof.t_x);
         let b_blinding = -proof.e_blinding - r * proof.t_x_blinding;
         Ok(CircuitEquation {
             b: rho * b_scalar,
