@@ -183,7 +183,9 @@ impl<'t, 'g> Prover<'t, 'g> {
             rows,
             phase_one_rows: q1,
             challenge_labels: symbolic.challenge_labels().to_vec(),
-        };
+            digest: [0; 32],
+        }
+        .seal();
         let n = circuit.multipliers;
         let padded = circuit.padded_multipliers();
         let n2 = n.saturating_sub(n1);
