@@ -49,6 +49,10 @@ pub mod notes {
     pub mod inner_product {
         #![doc = include_str!("../../../docs/notes/inner_product.md")]
     }
+    /// Arithmetic-circuit proofs.
+    pub mod circuits {
+        #![doc = include_str!("../../../docs/notes/circuits.md")]
+    }
 }
 
 /// The README's examples, compiled and run as doctests.

@@ -5,7 +5,9 @@
 //! Memory: one scalar per fixed generator used by the batch (at most `2·64·64 + 2`), whatever
 //! the number of proofs.
 
-use super::equation::{Base, FixedTerms, PlusTerms, RangeTerms, VectorSet, VectorTerms};
+use super::equation::{
+    Base, CircuitTerms, FixedTerms, PlusTerms, RangeTerms, VectorSet, VectorTerms,
+};
 use super::scalar::Mont;
 use crate::generators::{BulletproofGens, PedersenGens, VerifierTable};
 use crate::group::{msm, RistrettoPoint, Scalar};
@@ -68,6 +70,30 @@ impl FixedAccumulator {
         match terms {
             FixedTerms::Range(t) => self.add_range(t),
             FixedTerms::Plus(t) => self.add_plus(t),
+            FixedTerms::Circuit(t) => self.add_circuit(t),
+        }
+    }
+
+    /// The longest vector of scalars on one party's generators.
+    pub fn max_len(&self) -> usize {
+        self.g
+            .iter()
+            .chain(&self.h)
+            .map(Vec::len)
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn add_circuit(&mut self, t: &CircuitTerms) {
+        add_base(&mut self.bases, Base::Value, t.b);
+        add_base(&mut self.bases, Base::Blinding(0), t.b_blinding);
+        for (set, scalars) in [(&mut self.g, &t.g), (&mut self.h, &t.h)] {
+            ensure(set, scalars.len(), 1);
+            if let Some(acc) = set.first_mut() {
+                for (a, s) in acc.iter_mut().zip(scalars) {
+                    *a = a.add(&Mont::from_scalar(s));
+                }
+            }
         }
     }
 

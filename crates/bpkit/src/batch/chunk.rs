@@ -9,7 +9,7 @@
 //! equations and dynamic terms (about 4 KiB per single-value proof).
 
 use super::accumulator::FixedAccumulator;
-use super::equation::{Base, Equation, FixedTerms, PlusTerms};
+use super::equation::{Base, CircuitTerms, Equation, FixedTerms, PlusTerms};
 use super::parallel::Executor;
 use super::scalar::Mont;
 use crate::errors::Error;
@@ -66,11 +66,49 @@ pub(crate) struct PlusEntry<'a> {
     pub transcript: Transcript,
 }
 
+/// One circuit proof of the batch with its circuit, commitments and transcript.
+#[derive(Clone)]
+pub(crate) struct CircuitEntry<'a> {
+    pub proof: &'a crate::circuit::CircuitProof,
+    pub circuit: &'a crate::circuit::Circuit,
+    pub commitments: &'a [crate::group::CompressedRistretto],
+    pub transcript: Transcript,
+}
+
+impl CircuitEntry<'_> {
+    fn replay(&self, pc_gens: &PedersenGens) -> Result<crate::circuit::verifier::Replay, Error> {
+        let mut transcript = self.transcript.clone();
+        self.circuit
+            .replay(&mut transcript, self.proof, self.commitments, pc_gens)
+    }
+
+    fn equation(
+        &self,
+        r: &crate::circuit::verifier::Replay,
+        weight: Scalar,
+    ) -> Result<Equation, Error> {
+        let eq = self
+            .circuit
+            .equation_from(r, self.proof, self.commitments, weight)?;
+        Ok(Equation {
+            fixed: FixedTerms::Circuit(CircuitTerms {
+                b: eq.b,
+                b_blinding: eq.b_blinding,
+                g: eq.g,
+                h: eq.h,
+            }),
+            dynamic_scalars: eq.dynamic_scalars,
+            dynamic_points: eq.dynamic_points,
+        })
+    }
+}
+
 /// One proof of the batch.
 #[derive(Clone)]
 pub(crate) enum Entry<'a> {
     Range(RangeEntry<'a>),
     Plus(PlusEntry<'a>),
+    Circuit(CircuitEntry<'a>),
 }
 
 impl Entry<'_> {
@@ -79,10 +117,11 @@ impl Entry<'_> {
         match self {
             Entry::Range(e) => (e.statement.bits(), e.statement.padded_values()),
             Entry::Plus(e) => (e.statement.bits(), e.statement.padded_values()),
+            Entry::Circuit(e) => (e.circuit.padded_multipliers(), 1),
         }
     }
 
-    fn replay(&self, bp_gens: &BulletproofGens) -> Result<Replayed, Error> {
+    fn replay(&self, bp_gens: &BulletproofGens, pc_gens: &PedersenGens) -> Result<Replayed, Error> {
         let (n, m) = self.shape();
         if !bp_gens.covers(n, m) {
             return Err(Error::GeneratorsTooSmall {
@@ -97,6 +136,9 @@ impl Entry<'_> {
             Entry::Plus(e) => e
                 .replay()
                 .map(|p| Replayed::Plus(alloc::boxed::Box::new(p))),
+            Entry::Circuit(e) => e
+                .replay(pc_gens)
+                .map(|r| Replayed::Circuit(alloc::boxed::Box::new(r))),
         }
     }
 }
@@ -115,6 +157,7 @@ pub(crate) struct PlusReplayed {
 pub(crate) enum Replayed {
     Range(Challenges),
     Plus(alloc::boxed::Box<PlusReplayed>),
+    Circuit(alloc::boxed::Box<crate::circuit::verifier::Replay>),
 }
 
 impl Replayed {
@@ -123,6 +166,7 @@ impl Replayed {
         match self {
             Replayed::Range(c) => &c.binding,
             Replayed::Plus(p) => &p.binding,
+            Replayed::Circuit(c) => &c.binding,
         }
     }
 }
@@ -231,9 +275,12 @@ pub(crate) fn replay_all(
     exec: &Executor,
     entries: &[Entry<'_>],
     bp_gens: &BulletproofGens,
+    pc_gens: &PedersenGens,
 ) -> Vec<Result<Replayed, Error>> {
     exec.map_slices(entries, |_, part| {
-        part.iter().map(|e| e.replay(bp_gens)).collect::<Vec<_>>()
+        part.iter()
+            .map(|e| e.replay(bp_gens, pc_gens))
+            .collect::<Vec<_>>()
     })
     .into_iter()
     .flatten()
@@ -286,6 +333,7 @@ pub(crate) fn prepare_chunk(
             match (e, r.as_ref().ok()?) {
                 (Entry::Range(e), Replayed::Range(c)) => Some(Item::Range(index, e, c, *w)),
                 (Entry::Plus(e), Replayed::Plus(p)) => Some(Item::Plus(index, e, p, *w)),
+                (Entry::Circuit(e), Replayed::Circuit(r)) => Some(Item::Circuit(index, e, r, *w)),
                 _ => None,
             }
         })
@@ -304,6 +352,12 @@ pub(crate) fn prepare_chunk(
 enum Item<'e, 'a> {
     Range(usize, &'e RangeEntry<'a>, &'e Challenges, Scalar),
     Plus(usize, &'e PlusEntry<'a>, &'e PlusReplayed, Scalar),
+    Circuit(
+        usize,
+        &'e CircuitEntry<'a>,
+        &'e crate::circuit::verifier::Replay,
+        Scalar,
+    ),
 }
 
 fn prepare_part(items: &[Item<'_, '_>], keep: bool, pc_gens: &PedersenGens) -> Prepared {
@@ -311,15 +365,30 @@ fn prepare_part(items: &[Item<'_, '_>], keep: bool, pc_gens: &PedersenGens) -> P
         .iter()
         .filter_map(|i| match i {
             Item::Range(a, b, c, d) => Some((*a, *b, *c, *d)),
-            Item::Plus(..) => None,
+            Item::Plus(..) | Item::Circuit(..) => None,
         })
         .collect();
     let mut out = prepare_ranges(&ranges, keep);
+    for item in items {
+        if let Item::Circuit(index, entry, replayed, weight) = item {
+            match entry.equation(replayed, *weight) {
+                Ok(eq) => {
+                    out.fixed.add(&eq.fixed);
+                    out.scalars.extend_from_slice(&eq.dynamic_scalars);
+                    out.points.extend_from_slice(&eq.dynamic_points);
+                    if keep {
+                        out.equations.push((*index, eq));
+                    }
+                }
+                Err(e) => out.failures.push((*index, e)),
+            }
+        }
+    }
     let pluses: Vec<(usize, &PlusEntry<'_>, &PlusReplayed, Scalar)> = items
         .iter()
         .filter_map(|i| match i {
             Item::Plus(a, b, c, d) => Some((*a, *b, *c, *d)),
-            Item::Range(..) => None,
+            Item::Range(..) | Item::Circuit(..) => None,
         })
         .collect();
     // One inversion for every y and round challenge of the part's Bulletproofs+ proofs.

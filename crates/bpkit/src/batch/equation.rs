@@ -51,6 +51,22 @@ pub(crate) enum FixedTerms {
     Range(RangeTerms),
     /// A Bulletproofs+ range proof.
     Plus(PlusTerms),
+    /// An arithmetic-circuit proof.
+    Circuit(CircuitTerms),
+}
+
+/// A circuit proof's weighted fixed-generator scalars: on `B`, `B̃`, and on party 0's `G`, `H`
+/// (dense: a circuit's weights have no product form).
+#[derive(Clone, Debug)]
+pub(crate) struct CircuitTerms {
+    /// Scalar on `B`.
+    pub b: Scalar,
+    /// Scalar on `B̃`.
+    pub b_blinding: Scalar,
+    /// Scalars on `G_0[0..n']`.
+    pub g: Vec<Scalar>,
+    /// Scalars on `H_0[0..n']`.
+    pub h: Vec<Scalar>,
 }
 
 /// A Bulletproofs+ proof's weighted fixed-generator scalars: one per single generator (value

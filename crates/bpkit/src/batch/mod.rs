@@ -3,7 +3,8 @@
 //!
 //! A batch may mix range proofs ([`BatchVerifier::add_range_proof`]), Bulletproofs+ proofs of any
 //! size, extension degree and generator set ([`BatchVerifier::add_plus_proof`]) and interval
-//! proofs ([`BatchVerifier::add_interval_proof`]).
+//! proofs ([`BatchVerifier::add_interval_proof`]), and arithmetic-circuit proofs
+//! ([`BatchVerifier::add_circuit_proof`]).
 //!
 //! Each proof's verification equation `E_i = 0` is multiplied by a weight `ρ_i` and the
 //! equations are added up; the batch accepts iff `Σ ρ_i·E_i = 0`. With weights the prover
@@ -56,7 +57,7 @@ use crate::plus::{PlusGens, PlusProof, PlusStatement};
 use crate::range_proof::{Interval, IntervalProof, RangeProof, RangeStatement};
 use accumulator::FixedAccumulator;
 use alloc::vec::Vec;
-use chunk::{Entry, PlusEntry, RangeEntry, Replayed, Source, StatementRef};
+use chunk::{CircuitEntry, Entry, PlusEntry, RangeEntry, Replayed, Source, StatementRef};
 use curve25519_dalek::traits::IsIdentity;
 use merlin::Transcript;
 use parallel::Executor;
@@ -249,6 +250,25 @@ impl<'a> BatchVerifier<'a> {
         self.entries.len().saturating_sub(1)
     }
 
+    /// Adds an arithmetic-circuit proof with its circuit, its commitments and the transcript it
+    /// was made with. Returns its index. Circuit proofs share `B`, `B̃` and party 0's `G`, `H`
+    /// with the batch's range proofs.
+    pub fn add_circuit_proof(
+        &mut self,
+        proof: &'a crate::circuit::CircuitProof,
+        circuit: &'a crate::circuit::Circuit,
+        commitments: &'a [CompressedRistretto],
+        transcript: Transcript,
+    ) -> usize {
+        self.entries.push(Entry::Circuit(CircuitEntry {
+            proof,
+            circuit,
+            commitments,
+            transcript,
+        }));
+        self.entries.len().saturating_sub(1)
+    }
+
     /// Adds an interval proof that `commitment` opens to a value in `interval` (`bits`-bit
     /// range proofs), with the transcript it was made with. Returns its index.
     ///
@@ -391,7 +411,7 @@ impl Batch<'_, '_> {
     fn run(self, weights: Weights) -> Result<(), BatchError> {
         let count = self.entries.len();
         // Pass 1: transcripts (no decompression).
-        let replayed = chunk::replay_all(&self.exec, self.entries, self.bp_gens);
+        let replayed = chunk::replay_all(&self.exec, self.entries, self.bp_gens, self.pc_gens);
         let weights = match weights {
             Weights::Random(w) => w,
             Weights::Deterministic => weights::deterministic(
@@ -431,10 +451,11 @@ impl Batch<'_, '_> {
                 }
             }
         }
-        let table = self.table.filter(|_| {
+        let table = self.table.filter(|table| {
             chunks == 1
                 && fixed.parties() <= 1
                 && fixed.standard_bases()
+                && fixed.max_len() <= table.n()
                 && last.points.len() <= TABLE_MAX_DYNAMIC
         });
         let holds = if let Some(table) = table {

@@ -6,7 +6,8 @@
 //!   what gadgets call (two phases; the second one with verifier challenges);
 //! - [`Checker`]: evaluates an assignment and names the first failing constraint, without proving;
 //! - [`Recorder`] and [`Circuit`]: a circuit as data (canonical rows of both phases, digest);
-//! - [`Prover`], [`Verifier`], [`CircuitProof`]: the proof (notes: [`crate::notes`]).
+//! - [`Prover`], [`Verifier`], [`CircuitProof`]: the proof (math: [`crate::notes::circuits`];
+//!   formats: `docs/spec.md` §12).
 
 mod checker;
 mod constraint_system;
@@ -22,7 +23,7 @@ pub mod statements;
 mod system;
 mod transcript;
 mod variable;
-mod verifier;
+pub(crate) mod verifier;
 
 pub use checker::Checker;
 pub use constraint_system::{

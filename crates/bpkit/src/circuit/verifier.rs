@@ -77,6 +77,8 @@ pub(crate) struct Replay {
     pub w: Scalar,
     pub c: Scalar,
     pub u_ipp: Vec<Scalar>,
+    /// 32 bytes binding the whole transcript (for deterministic batch weights).
+    pub binding: [u8; 32],
 }
 
 /// The verification equation of one proof times a weight: scalars of the fixed generators
@@ -196,6 +198,8 @@ impl Circuit {
         wt.append_scalar(b"a", &proof.ipp.a);
         wt.append_scalar(b"b", &proof.ipp.b);
         let c = nonzero(wt.challenge_scalar(b"c"))?;
+        let mut binding = [0u8; 32];
+        wt.challenge_bytes(b"batch binding", &mut binding);
         Ok(Replay {
             challenges,
             y,
@@ -205,6 +209,7 @@ impl Circuit {
             w,
             c,
             u_ipp,
+            binding,
         })
     }
 
@@ -218,6 +223,17 @@ impl Circuit {
         rho: Scalar,
     ) -> Result<CircuitEquation, Error> {
         let rp = self.replay(transcript, proof, commitments, pc_gens)?;
+        self.equation_from(&rp, proof, commitments, rho)
+    }
+
+    /// [`Circuit::equation`] from an already replayed transcript.
+    pub(crate) fn equation_from(
+        &self,
+        rp: &Replay,
+        proof: &CircuitProof,
+        commitments: &[CompressedRistretto],
+        rho: Scalar,
+    ) -> Result<CircuitEquation, Error> {
         let padded = self.padded_multipliers();
         let n1 = self.phase_one_multipliers;
         let two_phases = self.has_phase_two_commitments();
