@@ -17,7 +17,8 @@ Usage: bpkit batch-verify [--threads N] FILE.jsonl
 
 Verifies the proof envelopes of FILE.jsonl, one per line, each as `bpkit verify` reads it
 (blank lines are skipped; each line at most 1 MiB). Every proof (bp range and interval proofs,
-bp+ proofs of either generator set, any sizes) is checked in one batch: one multiscalar
+bp+ proofs of either generator set, circuit proofs of `bpkit circuit`, any sizes) is checked in
+one batch: one multiscalar
 multiplication for all of them, with random weights, and the false ones found by bisection.
 
 Prints `valid: N proof(s)` and exits 0 if every proof holds. Otherwise prints
@@ -71,6 +72,8 @@ enum Item {
     ),
     /// A Bulletproofs+ proof with its statement, generator set and label.
     Plus(Box<PlusProof>, PlusStatement, GeneratorSet, String),
+    /// A circuit proof of a ready-made statement: proof, circuit, commitments, transcript.
+    Circuit(Box<envelope::circuit::BatchParts>),
     /// A well-formed proof whose statement cannot hold (reported as `verify` would).
     Rejected(bpkit::Error),
 }
@@ -103,8 +106,13 @@ fn decode(bytes: &[u8]) -> Result<Option<Item>, String> {
     if text.trim().is_empty() {
         return Ok(None);
     }
-    let envelope = envelope::parse(text).map_err(|e| e.to_string())?;
     let proof_error = |e: bpkit::Error| format!("malformed proof: {}", describe(&e));
+    if envelope::circuit::is_circuit(text) {
+        let circuit = envelope::circuit::parse(text).map_err(|e| e.to_string())?;
+        let parts = envelope::circuit::batch_parts(&circuit).map_err(proof_error)?;
+        return Ok(Some(Item::Circuit(Box::new(parts))));
+    }
+    let envelope = envelope::parse(text).map_err(|e| e.to_string())?;
     let label = envelope.label;
     match envelope.scheme {
         Scheme::Bp { range: None } => {
@@ -203,6 +211,10 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
                     .map(|gens| {
                         batch.add_plus_proof(proof, statement, gens, envelope::transcript(label))
                     })
+            }
+            Item::Circuit(parts) => {
+                let (proof, circuit, commitments, transcript) = parts.as_ref();
+                Ok(batch.add_circuit_proof(proof, circuit, commitments, transcript.clone()))
             }
             Item::Rejected(e) => Err(*e),
         };
