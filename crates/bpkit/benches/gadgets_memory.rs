@@ -1,0 +1,54 @@
+//! Peak heap use of the SHA-256 preimage statement (one block, n = 32,768), measured with a
+//! counting global allocator beyond the generators (built before measuring), and the issue's
+//! budgets asserted: prover ≤ 30 MiB, verifier ≤ 25 MiB.
+//!
+//! Run: `cargo bench -p bpkit --bench gadgets_memory`. A separate binary, so nothing else
+//! allocates at the same time.
+#![allow(
+    missing_docs,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+
+use bpkit::circuit::statements::{Sha256Statement, Sha256Witness};
+use bpkit::BulletproofGens;
+use merlin::Transcript;
+use peak_alloc::PeakAlloc;
+use rand::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+
+#[global_allocator]
+static PEAK: PeakAlloc = PeakAlloc;
+
+/// Peak bytes above the starting level while running `f`.
+fn peak<R>(f: impl FnOnce() -> R) -> (R, usize) {
+    let base = PEAK.current_usage();
+    PEAK.reset_peak_usage();
+    let r = f();
+    (r, PEAK.peak_usage().saturating_sub(base))
+}
+
+const MIB: usize = 1 << 20;
+
+fn main() {
+    let bp = BulletproofGens::new(32768, 1);
+    let w = Sha256Witness::new(vec![0x61; 32]);
+    let st = Sha256Statement::for_witness(&w).unwrap();
+    let mut rng = ChaCha20Rng::seed_from_u64(1);
+    let (proof, prover_peak) = peak(|| {
+        st.prove(&mut Transcript::new(b"mem"), &w, &bp, &mut rng)
+            .unwrap()
+    });
+    let (ok, verifier_peak) = peak(|| st.verify(&mut Transcript::new(b"mem"), &proof, &bp));
+    ok.unwrap();
+    println!(
+        "sha256-preimage (32 bytes, n = 32768): prover peak {:.1} MiB (budget 30), verifier peak {:.1} MiB (budget 25)",
+        prover_peak as f64 / MIB as f64,
+        verifier_peak as f64 / MIB as f64
+    );
+    assert!(prover_peak <= 30 * MIB, "prover over budget");
+    assert!(verifier_peak <= 25 * MIB, "verifier over budget");
+}
