@@ -93,7 +93,8 @@ impl MerkleStatement {
             .path(index)
             .map_err(|_| Error::Circuit(CircuitError::Gadget("merkle: no leaf at this index")))?;
         let opening = Opening::new(value, blinding);
-        let statement = Self::new(tree.root(), tree.depth(), opening.commit())?;
+        let commitment = opening.commit_with(&PedersenGens::default());
+        let statement = Self::new(tree.root(), tree.depth(), commitment)?;
         Ok((statement, MerkleWitness::new(opening, path)))
     }
 

@@ -73,9 +73,11 @@ impl ShuffleStatement {
 
     /// The statement a witness speaks about (its commitments).
     pub fn for_witness(witness: &ShuffleWitness) -> Result<Self, Error> {
+        let pc_gens = PedersenGens::default();
+        let commit = |o: &Opening| o.commit_with(&pc_gens);
         Self::new(
-            witness.inputs.iter().map(Opening::commit).collect(),
-            witness.outputs.iter().map(Opening::commit).collect(),
+            witness.inputs.iter().map(commit).collect(),
+            witness.outputs.iter().map(commit).collect(),
         )
     }
 
