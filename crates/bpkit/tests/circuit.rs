@@ -397,3 +397,35 @@ fn json_description_round_trips_and_is_strict() {
     let bad = "{\"bpkit_circuit\":1,\"commitments\":1,\"multipliers\":[0,0],\"challenges\":[\"7a\"],\"phase1\":[[[\"V0\",\"0100000000000000000000000000000000000000000000000000000000000000\",0]]],\"phase2\":[]}";
     assert_eq!(Circuit::from_json(bad), Err(CircuitError::InvalidChallenge));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Stable smoke run of the fuzz targets' properties: arbitrary bytes decode or fail with a
+    /// typed error (never a panic), what decodes re-encodes exactly and verifies to a result;
+    /// arbitrary text is a canonical description or refused.
+    #[test]
+    fn decoding_and_verifying_never_panic(
+        len in prop_oneof![Just(13usize), Just(16), Just(19), Just(22), 0usize..40],
+        bytes in proptest::collection::vec(any::<u8>(), 32 * 40),
+        flip in any::<(usize, u8)>(),
+        text in ".{0,200}",
+    ) {
+        let data = &bytes[..(len * 32).min(bytes.len())];
+        if let Ok(p) = CircuitProof::from_bytes(data) {
+            prop_assert_eq!(p.to_bytes(), data);
+            let _ = verify(&small_shape(p.has_phase_two()), &p, &[CompressedRistretto::default(); 4]);
+        }
+        // A valid proof with one byte changed.
+        let (proof, cs, _) = prove(&small_shape(false), 11).unwrap();
+        let mut b = proof.to_bytes();
+        let i = flip.0 % b.len();
+        b[i] ^= flip.1 | 1;
+        if let Ok(p) = CircuitProof::from_bytes(&b) {
+            prop_assert!(verify(&small_shape(false), &p, &cs).is_err());
+        }
+        if let Ok(c) = Circuit::from_json(&text) {
+            prop_assert_eq!(c.to_json(), text);
+        }
+    }
+}

@@ -264,6 +264,7 @@ impl Parser<'_> {
             rows,
             phase_one_rows: q1,
             challenge_labels: labels,
+            digest: [0; 32],
         })
     }
 }

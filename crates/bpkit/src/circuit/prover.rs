@@ -62,6 +62,19 @@ fn random_scalar(rng: &mut TranscriptRng) -> Scalar {
     s
 }
 
+/// Points per constant-time multiscalar multiplication: its tables cost about 1.3 KiB per
+/// point, so long vectors go in chunks (the doublings per chunk are negligible at this size).
+const CT_CHUNK: usize = 2048;
+
+/// `Σ sᵢ·Pᵢ` in constant time, in chunks of [`CT_CHUNK`] points (bounded memory).
+fn constant_time_chunked(scalars: &[Scalar], points: &[RistrettoPoint]) -> RistrettoPoint {
+    scalars
+        .chunks(CT_CHUNK)
+        .zip(points.chunks(CT_CHUNK))
+        .map(|(s, p)| msm::constant_time(s.iter().copied(), p.iter()).unwrap_or_default())
+        .sum()
+}
+
 /// Blinding factors and vectors of one phase (secret; zeroized on drop).
 #[derive(Zeroize)]
 #[zeroize(drop)]
@@ -94,17 +107,10 @@ impl PhaseSecrets {
         g: &[RistrettoPoint],
         h: &[RistrettoPoint],
     ) -> [Point; 3] {
-        let bb = pc_gens.b_blinding();
         let two = |x: &[Scalar], y: &[Scalar], b: &Scalar| {
-            msm::constant_time(
-                core::iter::once(*b)
-                    .chain(x.iter().copied())
-                    .chain(y.iter().copied()),
-                core::iter::once(bb)
-                    .chain(g.iter().take(x.len()))
-                    .chain(h.iter().take(y.len())),
-            )
-            .unwrap_or_default()
+            pc_gens.mul_b_blinding(b)
+                + constant_time_chunked(x, g.get(..x.len()).unwrap_or(&[]))
+                + constant_time_chunked(y, h.get(..y.len()).unwrap_or(&[]))
         };
         let a_i = two(a_l, a_r, &self.i_blinding);
         let a_o = two(a_o, &[], &self.o_blinding);
@@ -166,8 +172,9 @@ impl<'t, 'g> Prover<'t, 'g> {
             return Err(e.into());
         }
         let n1 = self.sys.num_multipliers();
-        let q1 = self.sys.constraints.len();
-        let mut rows = self.sys.constraints.clone();
+        // The phase-1 rows move into the circuit; the system keeps only phase 2's, to compare.
+        let mut rows = self.sys.take_rows();
+        let q1 = rows.len();
         rows.extend(symbolic.take_rows());
         let circuit = Circuit {
             num_commitments: self.sys.num_commitments(),
@@ -176,7 +183,9 @@ impl<'t, 'g> Prover<'t, 'g> {
             rows,
             phase_one_rows: q1,
             challenge_labels: symbolic.challenge_labels().to_vec(),
-        };
+            digest: [0; 32],
+        }
+        .seal();
         let n = circuit.multipliers;
         let padded = circuit.padded_multipliers();
         let n2 = n.saturating_sub(n1);
@@ -247,7 +256,7 @@ impl<'t, 'g> Prover<'t, 'g> {
             return Err(e.into());
         }
         let same = self.sys.num_multipliers() == n
-            && self.sys.constraints.get(q1..) == circuit.rows.get(q1..)
+            && Some(self.sys.constraints.as_slice()) == circuit.rows.get(q1..)
             && self.sys.challenge_labels() == circuit.challenge_labels();
         if !same {
             return Err(CircuitError::Phase2Mismatch.into());

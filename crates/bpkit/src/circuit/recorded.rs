@@ -21,6 +21,8 @@ pub struct Circuit {
     pub(crate) rows: Vec<LinearCombination>,
     pub(crate) phase_one_rows: usize,
     pub(crate) challenge_labels: Vec<Vec<u8>>,
+    /// The digest, computed once when the circuit is complete ([`Circuit::seal`]).
+    pub(crate) digest: [u8; 32],
 }
 
 /// The weights of the verifier's and the prover's equations: the rows combined with the powers
@@ -61,7 +63,9 @@ impl Circuit {
             rows: rows.iter().map(LinearCombination::canonical).collect(),
             phase_one_rows,
             challenge_labels,
-        };
+            digest: [0; 32],
+        }
+        .seal();
         c.validate()?;
         Ok(c)
     }
@@ -146,8 +150,19 @@ impl Circuit {
     }
 
     /// The circuit digest (spec §12.3): SHA3-256 of the domain separator, the sizes, every
-    /// challenge label and every row of both phases in canonical order.
+    /// challenge label and every row of both phases in canonical order. Computed once, when the
+    /// circuit was recorded or read.
     pub fn digest(&self) -> [u8; 32] {
+        self.digest
+    }
+
+    /// Computes and stores the digest (every constructor ends here).
+    pub(crate) fn seal(mut self) -> Self {
+        self.digest = self.compute_digest();
+        self
+    }
+
+    fn compute_digest(&self) -> [u8; 32] {
         let mut h = Sha3_256::new();
         let u64le = |h: &mut Sha3_256, x: usize| h.update((x as u64).to_le_bytes());
         h.update(DIGEST_DOMAIN);

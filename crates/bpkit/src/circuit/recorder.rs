@@ -63,7 +63,9 @@ pub(crate) fn finish(mut sys: System) -> Result<Circuit, CircuitError> {
         phase_one_rows: q1,
         challenge_labels: sys.challenge_labels().to_vec(),
         rows: sys.take_rows(),
-    })
+        digest: [0; 32],
+    }
+    .seal())
 }
 
 impl ConstraintSystem for Recorder {

@@ -9,6 +9,7 @@ use super::{
     CircuitError, CircuitProof, ConstraintSystem, LinearCombination, Metrics,
     RandomizableConstraintSystem, Variable,
 };
+use crate::batch::scalar::Mont;
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::encoding::Point;
@@ -108,18 +109,26 @@ impl Circuit {
             needed: padded,
             available: bp_gens.gens_capacity(),
         })?;
+        let CircuitEquation {
+            b,
+            b_blinding,
+            g: g_scalars,
+            h: h_scalars,
+            dynamic_scalars,
+            dynamic_points,
+        } = eq;
         let points: Vec<&RistrettoPoint> = core::iter::once(pc_gens.b())
             .chain(core::iter::once(pc_gens.b_blinding()))
             .chain(g.iter())
             .chain(h.iter())
-            .chain(eq.dynamic_points.iter())
+            .chain(dynamic_points.iter())
             .collect();
-        let scalars: Vec<Scalar> = core::iter::once(eq.b)
-            .chain(core::iter::once(eq.b_blinding))
-            .chain(eq.g)
-            .chain(eq.h)
-            .chain(eq.dynamic_scalars)
-            .collect();
+        let mut scalars = Vec::with_capacity(points.len());
+        scalars.push(b);
+        scalars.push(b_blinding);
+        scalars.extend(g_scalars);
+        scalars.extend(h_scalars);
+        scalars.extend(dynamic_scalars);
         // Variable-time: every scalar and point of a verifier is public.
         let check = msm::vartime_slices(&scalars, &points).ok_or(Error::VerificationFailed)?;
         if check == RistrettoPoint::default() {
@@ -251,51 +260,60 @@ impl Circuit {
         let y_inv = inv.first().copied().unwrap_or_default();
         let u_inv = inv.get(1..).unwrap_or(&[]);
 
+        // Montgomery-form arithmetic for the per-generator loops (dalek's `Scalar` unpacks and
+        // packs its operands at every operation).
+        let m = |v: &Scalar| Mont::from_scalar(v);
         // sᵢ = Π_j u_j^{±1} (bit j of i, most significant round first), in n multiplications.
         let k = rp.u_ipp.len();
-        let mut s = Vec::with_capacity(padded);
-        s.push(u_inv.iter().product::<Scalar>());
+        let u_sq: Vec<Mont> = rp.u_ipp.iter().map(|u_j| m(&(u_j * u_j))).collect();
+        let mut s: Vec<Mont> = Vec::with_capacity(padded);
+        s.push(m(&u_inv.iter().product::<Scalar>()));
         for i in 1..padded {
             let lg_i = i.ilog2() as usize;
             let step = 1usize << lg_i;
-            let u_j = rp
-                .u_ipp
+            let u_j_sq = u_sq
                 .get(k.saturating_sub(1).saturating_sub(lg_i))
                 .copied()
                 .unwrap_or_default();
             let prev = s.get(i.saturating_sub(step)).copied().unwrap_or_default();
-            s.push(prev * u_j * u_j);
+            s.push(prev.mul(&u_j_sq));
         }
 
         let x2 = x * x;
         let x3 = x2 * x;
         let mut g = Vec::with_capacity(padded);
         let mut h = Vec::with_capacity(padded);
-        let mut delta = Scalar::ZERO;
-        let mut y_inv_i = Scalar::ONE;
+        let (x_m, a_m, b_m, y_inv_m, one) = (m(&x), m(&a), m(&b), m(&y_inv), m(&Scalar::ONE));
+        let (rho_1, rho_u) = (m(&rho), m(&(rho * u)));
+        let mut delta = Mont::ZERO;
+        let mut y_inv_i = one;
         for i in 0..padded {
-            let u_or_1 = if two_phases && i >= n1 {
-                u
-            } else {
-                Scalar::ONE
-            };
+            let ru = if two_phases && i >= n1 { rho_u } else { rho_1 };
             let (wl, wr, wo) = (
-                wts.w_l.get(i).copied().unwrap_or_default(),
-                wts.w_r.get(i).copied().unwrap_or_default(),
-                wts.w_o.get(i).copied().unwrap_or_default(),
+                m(&wts.w_l.get(i).copied().unwrap_or_default()),
+                m(&wts.w_r.get(i).copied().unwrap_or_default()),
+                m(&wts.w_o.get(i).copied().unwrap_or_default()),
             );
             let s_i = s.get(i).copied().unwrap_or_default();
             let s_inv_i = s
                 .get(padded.saturating_sub(1).saturating_sub(i))
                 .copied()
                 .unwrap_or_default();
-            let y_inv_wr = y_inv_i * wr;
-            delta += y_inv_wr * wl;
-            g.push(rho * u_or_1 * (x * y_inv_wr - a * s_i));
-            h.push(rho * u_or_1 * (y_inv_i * (x * wl + wo - b * s_inv_i) - Scalar::ONE));
-            y_inv_i *= y_inv;
+            let y_inv_wr = y_inv_i.mul(&wr);
+            delta = delta.add(&y_inv_wr.mul(&wl));
+            let g_i = x_m.mul(&y_inv_wr).sub(&a_m.mul(&s_i));
+            let h_i = y_inv_i
+                .mul(&x_m.mul(&wl).add(&wo).sub(&b_m.mul(&s_inv_i)))
+                .sub(&one);
+            g.push(ru.mul(&g_i).to_scalar());
+            h.push(ru.mul(&h_i).to_scalar());
+            y_inv_i = y_inv_i.mul(&y_inv_m);
         }
+        let delta = delta.to_scalar();
 
+        let w_v = wts.w_v;
+        let w_c = wts.w_c;
+        drop((wts.w_l, wts.w_r, wts.w_o, s));
         let rx2 = r * x2;
         let mut dynamic_scalars = Vec::new();
         let mut dynamic_points = Vec::new();
@@ -313,7 +331,7 @@ impl Circuit {
         }
         for (j, v) in commitments.iter().enumerate() {
             let p = Point::decode(&v.0, 0).map_err(|_| Error::InvalidCommitment { index: j })?;
-            push(rx2 * wts.w_v.get(j).copied().unwrap_or_default(), &p.point);
+            push(rx2 * w_v.get(j).copied().unwrap_or_default(), &p.point);
         }
         let x4 = x3 * x;
         let x5 = x4 * x;
@@ -331,7 +349,7 @@ impl Circuit {
             push(u_j * u_j, &l.point);
             push(u_j_inv * u_j_inv, &rr.point);
         }
-        let b_scalar = w * (proof.t_x - a * b) + r * (x2 * (wts.w_c + delta) - proof.t_x);
+        let b_scalar = w * (proof.t_x - a * b) + r * (x2 * (w_c + delta) - proof.t_x);
         let b_blinding = -proof.e_blinding - r * proof.t_x_blinding;
         Ok(CircuitEquation {
             b: rho * b_scalar,

@@ -1,0 +1,15 @@
+//! Circuit descriptions: reading arbitrary text never panics, and whatever is accepted is
+//! canonical (written back byte for byte) with a digest.
+#![no_main]
+
+use bpkit::circuit::Circuit;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(text) = core::str::from_utf8(data) {
+        if let Ok(c) = Circuit::from_json(text) {
+            assert_eq!(c.to_json(), text, "only canonical descriptions are accepted");
+            let _ = c.digest();
+        }
+    }
+});
