@@ -642,6 +642,11 @@ fn demo_quick() {
     }
     assert!(text.contains("bp+ bytes"), "{text}");
     assert!(text.contains("every proof verified"), "{text}");
+    // The SHA-256 preimage row: a one-block circuit proof.
+    assert!(
+        text.contains("SHA-256 preimage") && text.contains("1376 bytes"),
+        "{text}"
+    );
 }
 
 /// The shared test vectors, through the CLI: each case written as an envelope must give the

@@ -251,3 +251,25 @@ pub fn verify(envelope: &CircuitEnvelope) -> Result<(), Failure> {
     }
     Ok(())
 }
+
+/// What a batch needs for one circuit envelope: the decoded proof, the circuit, the commitments
+/// and the transcript (label, then the statement's domain separator and public inputs).
+pub type BatchParts = (
+    bpkit::circuit::CircuitProof,
+    bpkit::circuit::Circuit,
+    Vec<CompressedRistretto>,
+    merlin::Transcript,
+);
+
+/// Decodes the proof and prepares the envelope for
+/// [`bpkit::batch::BatchVerifier::add_circuit_proof`].
+pub fn batch_parts(envelope: &CircuitEnvelope) -> Result<BatchParts, Failure> {
+    let proof = bpkit::circuit::CircuitProof::from_bytes(&envelope.proof)?;
+    let t = transcript(&envelope.label)?;
+    let (circuit, commitments, t) = match &envelope.statement {
+        Statement::Sha256(s) => s.batch_parts(t)?,
+        Statement::Merkle(m) => m.batch_parts(t)?,
+        Statement::Shuffle(s) => s.batch_parts(t)?,
+    };
+    Ok((proof, circuit, commitments, t))
+}

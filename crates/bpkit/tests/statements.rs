@@ -62,7 +62,7 @@ fn sha256_preimage_one_block() {
     // Tampered proofs (a sample of bytes: every byte of every element is covered by the
     // circuit tests).
     let bytes = proof.to_bytes();
-    for i in (0..bytes.len()).step_by(229).chain([bytes.len() - 1]) {
+    for i in (0..bytes.len()).step_by(457).chain([bytes.len() - 1]) {
         let mut b = bytes.clone();
         b[i] ^= 0x10;
         if let Ok(p) = bpkit::circuit::statements::Sha256Proof::from_bytes(&b) {

@@ -4,6 +4,7 @@ use super::Status;
 use crate::args::{Flag, Parsed};
 use crate::error::{describe, describe_failure, CliError};
 use crate::files::{print, read_lines, MAX_INPUT};
+use bpkit::batch::{BatchOptions, BatchVerifier};
 use bpkit::grin::{self, GrinGens, GrinProof, GrinStatement};
 use bpkit_envelope::decimal;
 use bpkit_envelope::{self as envelope, batch, Claim, Failure};
@@ -16,7 +17,8 @@ Verifies the proof envelopes of FILE.jsonl, one per line, each as `bpkit verify`
 (blank lines are skipped; each line at most 1 MiB). Every proof (bp range and interval proofs,
 bp+ proofs of either generator set, any sizes) is checked in one batch: one multiscalar
 multiplication for all of them, with random weights, and the false ones found by bisection.
-grin-bp proofs (secp256k1) form a second batch of their own, verified the same way.
+Circuit proofs of `bpkit circuit` form a batch of their own (one multiplication), and so do
+grin-bp proofs (secp256k1), verified the same way.
 
 Prints `valid: N proof(s)` and exits 0 if every proof holds. Otherwise prints
 `invalid: line A` or `invalid: lines A, B, ...` (the 1-based line numbers of the false proofs),
@@ -83,6 +85,8 @@ enum Line {
     Claim(Box<Claim>),
     /// A Grin / MWEB proof (secp256k1): batched separately, in one multiplication of its own.
     Grin(Box<(GrinStatement, GrinProof)>),
+    /// A circuit proof of a ready-made statement: proof, circuit, commitments, transcript.
+    Circuit(Box<envelope::circuit::BatchParts>),
 }
 
 /// Decodes one line; `Ok(None)` for a blank line, `Err` with the reason for a malformed one.
@@ -96,6 +100,12 @@ fn decode(bytes: &[u8]) -> Result<Option<Line>, String> {
         let decoded = envelope::grin::grin_statement(&env)
             .map_err(|e| format!("malformed proof: {}", describe(&e)))?;
         return Ok(Some(Line::Grin(Box::new(decoded))));
+    }
+    if envelope::circuit::is_circuit(text) {
+        let circuit = envelope::circuit::parse(text).map_err(|e| e.to_string())?;
+        let parts = envelope::circuit::batch_parts(&circuit)
+            .map_err(|e| format!("malformed proof: {}", describe_failure(&e)))?;
+        return Ok(Some(Line::Circuit(Box::new(parts))));
     }
     let envelope = envelope::parse(text).map_err(|e| e.to_string())?;
     Claim::from_envelope(&envelope)
@@ -119,6 +129,8 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
     let mut claims = Vec::new();
     let mut grin_lines = Vec::new();
     let mut grin_pairs = Vec::new();
+    let mut circuit_lines = Vec::new();
+    let mut circuit_parts = Vec::new();
     let mut problems = Vec::new();
     for (line, bytes) in read_lines(path, MAX_INPUT)? {
         match decode(&bytes) {
@@ -131,13 +143,17 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
                 grin_lines.push(line);
                 grin_pairs.push(*pair);
             }
+            Ok(Some(Line::Circuit(parts))) => {
+                circuit_lines.push(line);
+                circuit_parts.push(*parts);
+            }
             Err(why) => problems.push((line, why)),
         }
     }
     if !problems.is_empty() {
         return Err(malformed_lines(path, &problems));
     }
-    if claims.is_empty() && grin_pairs.is_empty() {
+    if claims.is_empty() && grin_pairs.is_empty() && circuit_parts.is_empty() {
         return Err(CliError::Malformed(format!(
             "{path}: no proof envelope (the file is empty or blank)"
         )));
@@ -170,6 +186,20 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
             }
         }
     }
+    // Circuit proofs: their own batch, one multiplication, failures by bisection.
+    if !circuit_parts.is_empty() {
+        let mut circuits =
+            BatchVerifier::new().with_options(BatchOptions::default().threads(threads));
+        for (proof, circuit, commitments, transcript) in &circuit_parts {
+            circuits.add_circuit_proof(proof, circuit, commitments, transcript.clone());
+        }
+        if let Err(e) = circuits.verify(&mut rng) {
+            for (index, error) in e.failures() {
+                let line = circuit_lines.get(*index).copied().unwrap_or(0);
+                failures.push((line, Failure::from(*error)));
+            }
+        }
+    }
     failures.sort_by_key(|(line, _)| *line);
 
     // 3. Report: undecodable commitments are malformed input; false proofs are invalid.
@@ -186,7 +216,10 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
     if invalid.is_empty() {
         print(&format!(
             "valid: {} proof(s) (in one batch)\n",
-            claims.len().saturating_add(grin_pairs.len())
+            claims
+                .len()
+                .saturating_add(grin_pairs.len())
+                .saturating_add(circuit_parts.len())
         ))?;
         return Ok(Status::Ok);
     }

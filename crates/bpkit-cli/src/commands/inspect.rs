@@ -16,10 +16,11 @@ use std::fmt::Write as _;
 pub const USAGE: &str = "\
 Usage: bpkit inspect FILE
 
-Describes FILE, a proof envelope or an opening, in plain words: for a proof, its scheme, bit
+Describes FILE, a proof envelope or an opening, in plain words: for a range proof, its scheme, bit
 size n, number of values m, size, commitments, and whether every element decodes canonically
 (for a Bulletproofs+ proof also its generators, extension degree k and minimums); for an
-opening, its value and commitment and whether they match (the blinding is not shown).
+opening, its value and commitment and whether they match (the blinding is not shown); for a
+circuit proof, its statement, public inputs, commitments and circuit size.
 It does not verify proofs: use `bpkit verify`.
 
 Exit codes: 0 described and well-formed; 3 malformed or non-canonical (described as far as
@@ -73,7 +74,88 @@ fn point_status(c: &CompressedRistretto) -> &'static str {
     }
 }
 
+/// A circuit envelope: its statement, public inputs, commitments, circuit size and proof.
+fn inspect_circuit(path: &str, text: &str) -> Result<Status, CliError> {
+    use envelope::circuit::{self as circuit, Statement};
+    let env = circuit::parse(text).map_err(|e| CliError::Malformed(format!("{path}: {e}")))?;
+    let mut out = String::new();
+    let commitments = env.statement.commitments();
+    let padded = circuit::padded_multipliers(&env.statement).map_err(|e| {
+        CliError::Malformed(format!(
+            "{path}: cannot build the circuit: {}",
+            describe(&e)
+        ))
+    })?;
+    let described = (|| -> std::fmt::Result {
+        writeln!(
+            out,
+            "{path}: circuit proof envelope, version {}",
+            envelope::VERSION
+        )?;
+        writeln!(
+            out,
+            "  scheme:      circuit (Bulletproofs arithmetic-circuit proof)"
+        )?;
+        writeln!(out, "  statement:   {}", env.statement.name())?;
+        match &env.statement {
+            Statement::Sha256(s) => {
+                writeln!(
+                    out,
+                    "  claim:       the prover knows a {}-byte message with this SHA-256",
+                    s.message_len()
+                )?;
+                writeln!(out, "  digest:      {}", hex::encode(s.digest()))?;
+            }
+            Statement::Merkle(m) => {
+                writeln!(
+                    out,
+                    "  claim:       the committed value is a leaf of the Poseidon Merkle tree"
+                )?;
+                writeln!(out, "  root:        {}", hex::encode(m.root().as_bytes()))?;
+                writeln!(out, "  depth:       {}", m.depth())?;
+            }
+            Statement::Shuffle(s) => {
+                writeln!(
+                    out,
+                    "  claim:       the {} outputs are a permutation of the {} inputs",
+                    s.outputs().len(),
+                    s.inputs().len()
+                )?;
+            }
+        }
+        writeln!(out, "  label:       {:?}", env.label)?;
+        writeln!(out, "  multipliers: {padded} (padded)")?;
+        writeln!(out, "  proof:       {} bytes", env.proof.len())?;
+        for (i, c) in commitments.iter().enumerate() {
+            writeln!(
+                out,
+                "  commitment {i}: {} ({})",
+                hex::encode(c.as_bytes()),
+                point_status(c)
+            )?;
+        }
+        Ok(())
+    })();
+    described.map_err(|_| fmt_error())?;
+    print(&out)?;
+    if let Err(e) = bpkit::circuit::CircuitProof::from_bytes(&env.proof) {
+        return Err(CliError::Malformed(format!(
+            "{path}: the proof does not decode: {}",
+            describe(&e)
+        )));
+    }
+    if let Some(i) = commitments.iter().position(|c| c.decompress().is_none()) {
+        return Err(CliError::Malformed(format!(
+            "{path}: commitment {i} is not a valid point encoding"
+        )));
+    }
+    Ok(Status::Ok)
+}
+
 fn inspect_envelope(path: &str, text: &str) -> Result<Status, CliError> {
+    if envelope::circuit::is_circuit(text) {
+        return inspect_circuit(path, text);
+    }
     let env = envelope::parse(text).map_err(|e| CliError::Malformed(format!("{path}: {e}")))?;
     let mut out = String::new();
     describe_envelope(&mut out, path, &env).map_err(|_| fmt_error())?;

@@ -33,7 +33,7 @@ pub fn membership<CS: ConstraintSystem + ?Sized>(
             .map_err(|_| CircuitError::Gadget("merkle: the path does not match the depth"))?;
     }
     let leaf = Affine::from_lc(&leaf)?;
-    let mut node = hash_affine(cs, p, core::slice::from_ref(&leaf));
+    let mut node = hash_affine(cs, p, core::slice::from_ref(&leaf))?;
     for height in 0..depth {
         let node_lc = node.lc();
         let assignment = match (path, cs.eval(&node_lc)) {
@@ -56,7 +56,7 @@ pub fn membership<CS: ConstraintSystem + ?Sized>(
         let mut right = node;
         right.add_scaled_variable(t, Scalar::ONE);
         right.add_scaled_variable(o, -Scalar::ONE);
-        node = hash2_affine(cs, p, left, right);
+        node = hash2_affine(cs, p, left, right)?;
     }
     cs.constrain(node.lc() - *root);
     Ok(())

@@ -93,15 +93,20 @@ impl Affine {
 }
 
 /// x^5: 3 multipliers, or none for a constant.
-fn sbox<CS: ConstraintSystem + ?Sized>(cs: &mut CS, x: &Affine) -> Affine {
+fn sbox<CS: ConstraintSystem + ?Sized>(cs: &mut CS, x: &Affine) -> Result<Affine, CircuitError> {
     if let Some(c) = x.as_constant() {
-        return Affine::constant(crate::poseidon::permutation_sbox(c));
+        return Ok(Affine::constant(crate::poseidon::permutation_sbox(c)));
     }
+    // x·x with x assigned directly, so that the (possibly long) combination appears in one row
+    // (l = x) instead of two (l = x, r = x).
     let lc = x.lc();
-    let (l, _, x2) = cs.multiply(lc.clone(), lc);
+    let value = cs.eval(&lc);
+    let (l, r, x2) = cs.allocate_multiplier(value.map(|v| (v, v)))?;
+    cs.constrain(LinearCombination::from(l) - lc);
+    cs.constrain(r - l);
     let (_, _, x4) = cs.multiply(x2.into(), x2.into());
     let (_, _, x5) = cs.multiply(x4.into(), l.into());
-    Affine::variable(x5)
+    Ok(Affine::variable(x5))
 }
 
 /// The permutation on merged combinations.
@@ -109,7 +114,7 @@ pub(crate) fn permute_affine<CS: ConstraintSystem + ?Sized>(
     cs: &mut CS,
     p: &Poseidon,
     state: [Affine; WIDTH],
-) -> [Affine; WIDTH] {
+) -> Result<[Affine; WIDTH], CircuitError> {
     let mut state = state;
     for (r, constants) in p.round_constants().iter().enumerate() {
         for (s, c) in state.iter_mut().zip(constants.iter()) {
@@ -117,11 +122,11 @@ pub(crate) fn permute_affine<CS: ConstraintSystem + ?Sized>(
         }
         if crate::poseidon::is_full_round(r) {
             for s in state.iter_mut() {
-                *s = sbox(cs, s);
+                *s = sbox(cs, s)?;
             }
         } else {
             let [first, ..] = &mut state;
-            *first = sbox(cs, first);
+            *first = sbox(cs, first)?;
         }
         state = (*p.mds()).map(|row| {
             let mut acc = Affine::default();
@@ -131,7 +136,7 @@ pub(crate) fn permute_affine<CS: ConstraintSystem + ?Sized>(
             acc
         });
     }
-    state
+    Ok(state)
 }
 
 /// The permutation of three combinations (no challenge factors). **240 multipliers** (fewer
@@ -147,7 +152,7 @@ pub fn permute<CS: ConstraintSystem + ?Sized>(
         Affine::from_lc(&b)?,
         Affine::from_lc(&c)?,
     ];
-    Ok(permute_affine(cs, p, affine).map(|x| x.lc()))
+    Ok(permute_affine(cs, p, affine)?.map(|x| x.lc()))
 }
 
 pub(crate) fn hash2_affine<CS: ConstraintSystem + ?Sized>(
@@ -155,10 +160,10 @@ pub(crate) fn hash2_affine<CS: ConstraintSystem + ?Sized>(
     p: &Poseidon,
     left: Affine,
     right: Affine,
-) -> Affine {
+) -> Result<Affine, CircuitError> {
     let state = [Affine::constant(Scalar::from(3u64)), left, right];
-    let [_, out, _] = permute_affine(cs, p, state);
-    out
+    let [_, out, _] = permute_affine(cs, p, state)?;
+    Ok(out)
 }
 
 /// The Merkle 2-to-1 compression [`Poseidon::hash2`]. **237 multipliers**.
@@ -168,7 +173,7 @@ pub fn hash2<CS: ConstraintSystem + ?Sized>(
     left: LinearCombination,
     right: LinearCombination,
 ) -> Result<LinearCombination, CircuitError> {
-    let out = hash2_affine(cs, p, Affine::from_lc(&left)?, Affine::from_lc(&right)?);
+    let out = hash2_affine(cs, p, Affine::from_lc(&left)?, Affine::from_lc(&right)?)?;
     Ok(out.lc())
 }
 
@@ -176,7 +181,7 @@ pub(crate) fn hash_affine<CS: ConstraintSystem + ?Sized>(
     cs: &mut CS,
     p: &Poseidon,
     inputs: &[Affine],
-) -> Affine {
+) -> Result<Affine, CircuitError> {
     let mut state = [
         Affine::constant(Poseidon::sponge_domain(inputs.len())),
         Affine::default(),
@@ -184,7 +189,7 @@ pub(crate) fn hash_affine<CS: ConstraintSystem + ?Sized>(
     ];
     let mut chunks = inputs.chunks(2).peekable();
     if chunks.peek().is_none() {
-        state = permute_affine(cs, p, state);
+        state = permute_affine(cs, p, state)?;
     }
     for chunk in chunks {
         let [_, s1, s2] = &mut state;
@@ -195,10 +200,10 @@ pub(crate) fn hash_affine<CS: ConstraintSystem + ?Sized>(
         if let Some(b) = it.next() {
             s2.add_scaled(b, Scalar::ONE);
         }
-        state = permute_affine(cs, p, state);
+        state = permute_affine(cs, p, state)?;
     }
     let [_, out, _] = state;
-    out
+    Ok(out)
 }
 
 /// The fixed-length sponge [`Poseidon::hash`]. **240 multipliers per pair of inputs** (237
@@ -212,5 +217,5 @@ pub fn hash<CS: ConstraintSystem + ?Sized>(
         .iter()
         .map(Affine::from_lc)
         .collect::<Result<Vec<Affine>, CircuitError>>()?;
-    Ok(hash_affine(cs, p, &affine).lc())
+    Ok(hash_affine(cs, p, &affine)?.lc())
 }

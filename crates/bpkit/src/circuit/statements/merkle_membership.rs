@@ -93,7 +93,8 @@ impl MerkleStatement {
             .path(index)
             .map_err(|_| Error::Circuit(CircuitError::Gadget("merkle: no leaf at this index")))?;
         let opening = Opening::new(value, blinding);
-        let statement = Self::new(tree.root(), tree.depth(), opening.commit())?;
+        let commitment = opening.commit_with(&PedersenGens::default());
+        let statement = Self::new(tree.root(), tree.depth(), commitment)?;
         Ok((statement, MerkleWitness::new(opening, path)))
     }
 
@@ -116,6 +117,28 @@ impl MerkleStatement {
         transcript.append_message(b"dom-sep", DOMAIN);
         transcript.append_message(b"root", self.root.as_bytes());
         transcript.append_u64(b"depth", u64::from(self.depth));
+    }
+
+    /// What a [`crate::batch::BatchVerifier`] needs besides the proof
+    /// ([`crate::batch::BatchVerifier::add_circuit_proof`]): the circuit, the commitments, and
+    /// `transcript` with the statement's domain separator and public inputs appended.
+    pub fn batch_parts(
+        &self,
+        mut transcript: Transcript,
+    ) -> Result<
+        (
+            Circuit,
+            alloc::vec::Vec<crate::group::CompressedRistretto>,
+            Transcript,
+        ),
+        Error,
+    > {
+        self.bind(&mut transcript);
+        Ok((
+            self.circuit()?,
+            alloc::vec![self.leaf_commitment],
+            transcript,
+        ))
     }
 
     /// The circuit (for its size, digest and description).

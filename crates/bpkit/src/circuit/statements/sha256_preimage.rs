@@ -86,6 +86,24 @@ impl Sha256Statement {
         transcript.append_u64(b"len", self.message_len as u64);
     }
 
+    /// What a [`crate::batch::BatchVerifier`] needs besides the proof
+    /// ([`crate::batch::BatchVerifier::add_circuit_proof`]): the circuit, the commitments, and
+    /// `transcript` with the statement's domain separator and public inputs appended.
+    pub fn batch_parts(
+        &self,
+        mut transcript: Transcript,
+    ) -> Result<
+        (
+            Circuit,
+            alloc::vec::Vec<crate::group::CompressedRistretto>,
+            Transcript,
+        ),
+        Error,
+    > {
+        self.bind(&mut transcript);
+        Ok((self.circuit()?, alloc::vec::Vec::new(), transcript))
+    }
+
     /// The circuit (for its size, digest and description).
     pub fn circuit(&self) -> Result<Circuit, Error> {
         let mut rec = Recorder::new();

@@ -73,9 +73,11 @@ impl ShuffleStatement {
 
     /// The statement a witness speaks about (its commitments).
     pub fn for_witness(witness: &ShuffleWitness) -> Result<Self, Error> {
+        let pc_gens = PedersenGens::default();
+        let commit = |o: &Opening| o.commit_with(&pc_gens);
         Self::new(
-            witness.inputs.iter().map(Opening::commit).collect(),
-            witness.outputs.iter().map(Opening::commit).collect(),
+            witness.inputs.iter().map(commit).collect(),
+            witness.outputs.iter().map(commit).collect(),
         )
     }
 
@@ -92,6 +94,28 @@ impl ShuffleStatement {
     fn bind(&self, transcript: &mut Transcript) {
         transcript.append_message(b"dom-sep", DOMAIN);
         transcript.append_u64(b"k", self.inputs.len() as u64);
+    }
+
+    /// What a [`crate::batch::BatchVerifier`] needs besides the proof
+    /// ([`crate::batch::BatchVerifier::add_circuit_proof`]): the circuit, the commitments, and
+    /// `transcript` with the statement's domain separator and public inputs appended.
+    pub fn batch_parts(
+        &self,
+        mut transcript: Transcript,
+    ) -> Result<
+        (
+            Circuit,
+            alloc::vec::Vec<crate::group::CompressedRistretto>,
+            Transcript,
+        ),
+        Error,
+    > {
+        self.bind(&mut transcript);
+        Ok((
+            self.circuit()?,
+            self.inputs.iter().chain(&self.outputs).copied().collect(),
+            transcript,
+        ))
     }
 
     /// The circuit (for its size, digest and description).

@@ -1,0 +1,500 @@
+//! End-to-end tests of `bpkit circuit` and of circuit envelopes in `verify`, `batch-verify` and
+//! `inspect`: every statement, every exit code.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    dead_code
+)]
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A fresh directory under the system temporary directory, removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> Self {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let unique = format!(
+            "bpkit-cli-{name}-{}-{}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        );
+        let path = std::env::temp_dir().join(unique);
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        TempDir(path)
+    }
+
+    fn path(&self, file: &str) -> PathBuf {
+        self.0.join(file)
+    }
+
+    fn read(&self, file: &str) -> String {
+        std::fs::read_to_string(self.path(file)).unwrap()
+    }
+
+    fn write(&self, file: &str, contents: &str) {
+        std::fs::write(self.path(file), contents).unwrap();
+    }
+
+    fn json(&self, file: &str) -> Value {
+        serde_json::from_str(&self.read(file)).unwrap()
+    }
+
+    /// Runs `bpkit` in this directory.
+    fn run(&self, args: &[&str]) -> Run {
+        run_in(&self.0, args)
+    }
+
+    /// `bpkit commit --value V --out FILE`, checked to succeed.
+    fn commit(&self, value: &str, file: &str) {
+        self.run(&["commit", "--value", value, "--out", file])
+            .expect_code(0);
+    }
+
+    /// Commits to each `(value, file)`.
+    fn commit_all(&self, pairs: &[(&str, &str)]) {
+        for (value, file) in pairs {
+            self.commit(value, file);
+        }
+    }
+
+    /// The `commitment` field of each opening file.
+    fn commitments(&self, files: &[&str]) -> Vec<Value> {
+        files
+            .iter()
+            .map(|f| self.json(f)["commitment"].clone())
+            .collect()
+    }
+
+    /// Writes `envelope` to `file` and runs `verify` on it.
+    fn verify_json(&self, file: &str, envelope: &Value) -> Run {
+        self.write(file, &envelope.to_string());
+        self.run(&["verify", file])
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+struct Run {
+    args: String,
+    out: Output,
+}
+
+impl Run {
+    fn code(&self) -> i32 {
+        self.out.status.code().expect("terminated by a signal")
+    }
+    fn stdout(&self) -> String {
+        String::from_utf8(self.out.stdout.clone()).unwrap()
+    }
+    fn stderr(&self) -> String {
+        String::from_utf8(self.out.stderr.clone()).unwrap()
+    }
+    #[track_caller]
+    fn expect_code(&self, code: i32) -> &Self {
+        assert_eq!(
+            self.code(),
+            code,
+            "bpkit {}\nstdout:\n{}\nstderr:\n{}",
+            self.args,
+            self.stdout(),
+            self.stderr()
+        );
+        self
+    }
+}
+
+fn run_in(dir: &Path, args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_bpkit"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap();
+    Run {
+        args: args.join(" "),
+        out,
+    }
+}
+
+/// Flips one bit in the middle of the envelope's proof.
+fn flip_proof(envelope: &mut Value) {
+    let proof = envelope["proof"].as_str().unwrap().to_owned();
+    let mut bytes: Vec<u8> = (0..proof.len() / 2)
+        .map(|i| u8::from_str_radix(&proof[2 * i..2 * i + 2], 16).unwrap())
+        .collect();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 1;
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    envelope["proof"] = Value::String(hex);
+}
+
+#[test]
+fn list() {
+    let dir = TempDir::new("circuit-list");
+    let run = dir.run(&["circuit", "list"]);
+    run.expect_code(0);
+    for name in ["sha256-preimage", "merkle-membership", "shuffle"] {
+        assert!(run.stdout().contains(name), "{}", run.stdout());
+    }
+    dir.run(&["circuit"]).expect_code(2);
+    dir.run(&["circuit", "lists"]).expect_code(2);
+    dir.run(&["circuit", "prove", "md5", "--label", "x", "--out", "p.json"])
+        .expect_code(2);
+    dir.run(&["circuit", "--help"]).expect_code(0);
+}
+
+#[test]
+fn sha256() {
+    let dir = TempDir::new("circuit-sha256");
+    dir.write("m.txt", "abc");
+    let prove = |out: &str| {
+        dir.run(&[
+            "circuit",
+            "prove",
+            "sha256",
+            "--message-file",
+            "m.txt",
+            "--label",
+            "t",
+            "--out",
+            out,
+        ])
+    };
+    prove("p.json").expect_code(0);
+    let env = dir.json("p.json");
+    assert_eq!(env["scheme"], "circuit");
+    assert_eq!(env["statement"], "sha256-preimage");
+    // FIPS 180-4: SHA-256("abc").
+    assert_eq!(
+        env["public"]["digest"],
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+    );
+    assert_eq!(env["public"]["message_len"], 3);
+    assert!(
+        !dir.read("p.json").contains("abc\""),
+        "the message must not appear"
+    );
+    assert_eq!(env["proof"].as_str().unwrap().len(), 2 * 1376);
+    let run = dir.run(&["verify", "p.json"]);
+    run.expect_code(0);
+    assert_eq!(run.stdout(), "valid\n");
+    let run = dir.run(&["inspect", "p.json"]);
+    run.expect_code(0);
+    assert!(run.stdout().contains("sha256-preimage"), "{}", run.stdout());
+    assert!(run.stdout().contains("32768"), "{}", run.stdout());
+
+    // Another digest, another length, another label, a flipped byte: invalid (exit 1).
+    let mut other = env.clone();
+    other["public"]["digest"] =
+        Value::String("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ae".into());
+    dir.verify_json("d.json", &other).expect_code(1);
+    let mut other = env.clone();
+    other["public"]["message_len"] = Value::from(4);
+    dir.verify_json("l.json", &other).expect_code(1);
+    let mut other = env.clone();
+    other["label"] = Value::String("u".into());
+    dir.verify_json("t.json", &other).expect_code(1);
+    let mut other = env.clone();
+    flip_proof(&mut other);
+    let run = dir.verify_json("f.json", &other);
+    assert!(matches!(run.code(), 1 | 3), "{}", run.stderr());
+
+    // Malformed envelopes (exit 3).
+    for (field, value) in [
+        ("statement", Value::String("sha512-preimage".into())),
+        ("proof", Value::String("zz".into())),
+        ("public", serde_json::json!({"digest": "00"})),
+        (
+            "public",
+            serde_json::json!({"digest": env["public"]["digest"], "message_len": 3, "extra": 1}),
+        ),
+        (
+            "commitments",
+            serde_json::json!(["e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2d76"]),
+        ),
+        ("version", Value::from(2)),
+    ] {
+        let mut bad = env.clone();
+        bad[field] = value;
+        dir.verify_json("bad.json", &bad).expect_code(3);
+        dir.run(&["inspect", "bad.json"]).expect_code(3);
+    }
+    // A message over 1024 bytes: refused (3); a missing file (4); a missing flag (2).
+    dir.write("long.txt", &"x".repeat(1025));
+    dir.run(&[
+        "circuit",
+        "prove",
+        "sha256",
+        "--message-file",
+        "long.txt",
+        "--label",
+        "t",
+        "--out",
+        "q.json",
+    ])
+    .expect_code(3);
+    dir.run(&[
+        "circuit",
+        "prove",
+        "sha256",
+        "--message-file",
+        "missing.txt",
+        "--label",
+        "t",
+        "--out",
+        "q.json",
+    ])
+    .expect_code(4);
+    dir.run(&[
+        "circuit",
+        "prove",
+        "sha256",
+        "--message-file",
+        "m.txt",
+        "--out",
+        "q.json",
+    ])
+    .expect_code(2);
+}
+
+#[test]
+fn merkle() {
+    let dir = TempDir::new("circuit-merkle");
+    dir.write("leaves.txt", "5\n17\n42\n99\n1000\n");
+    let run = dir.run(&[
+        "circuit",
+        "prove",
+        "merkle",
+        "--leaves-file",
+        "leaves.txt",
+        "--index",
+        "2",
+        "--label",
+        "t",
+        "--out",
+        "p.json",
+    ]);
+    run.expect_code(0);
+    let env = dir.json("p.json");
+    assert_eq!(env["statement"], "merkle-membership");
+    assert_eq!(env["public"]["depth"], 3);
+    assert_eq!(env["commitments"].as_array().unwrap().len(), 1);
+    // The opening: the leaf's value, the envelope's commitment, private.
+    let opening = dir.json("p.opening.json");
+    assert_eq!(opening["value"], "42");
+    assert_eq!(opening["commitment"], env["commitments"][0]);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(dir.path("p.opening.json"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+    dir.run(&["verify", "p.json"]).expect_code(0);
+    let run = dir.run(&["inspect", "p.json"]);
+    run.expect_code(0);
+    assert!(run.stdout().contains("depth:       3"), "{}", run.stdout());
+    // Another root, another commitment (a fresh one to 42): invalid.
+    let mut other = env.clone();
+    other["public"]["root"] =
+        Value::String("0100000000000000000000000000000000000000000000000000000000000000".into());
+    dir.verify_json("r.json", &other).expect_code(1);
+    dir.commit("42", "c.json");
+    let mut other = env.clone();
+    other["commitments"][0] = dir.json("c.json")["commitment"].clone();
+    dir.verify_json("c2.json", &other).expect_code(1);
+    // A non-canonical root and a depth above 32: malformed.
+    let mut bad = env.clone();
+    bad["public"]["root"] =
+        Value::String("edd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010".into());
+    dir.verify_json("b1.json", &bad).expect_code(3);
+    let mut bad = env.clone();
+    bad["public"]["depth"] = Value::from(33);
+    dir.verify_json("b2.json", &bad).expect_code(3);
+    // The opening is never overwritten; an index past the end is a usage error; a bad leaf is
+    // malformed.
+    dir.run(&[
+        "circuit",
+        "prove",
+        "merkle",
+        "--leaves-file",
+        "leaves.txt",
+        "--index",
+        "1",
+        "--label",
+        "t",
+        "--out",
+        "p.json",
+    ])
+    .expect_code(4);
+    dir.run(&[
+        "circuit",
+        "prove",
+        "merkle",
+        "--leaves-file",
+        "leaves.txt",
+        "--index",
+        "5",
+        "--label",
+        "t",
+        "--out",
+        "q.json",
+    ])
+    .expect_code(2);
+    dir.write("bad.txt", "1\ntwo\n");
+    dir.run(&[
+        "circuit",
+        "prove",
+        "merkle",
+        "--leaves-file",
+        "bad.txt",
+        "--index",
+        "0",
+        "--label",
+        "t",
+        "--out",
+        "q.json",
+    ])
+    .expect_code(3);
+}
+
+#[test]
+fn shuffle_and_batch() {
+    let dir = TempDir::new("circuit-shuffle");
+    dir.write("a.txt", "3\n1\n4\n1\n5\n");
+    dir.write("b.txt", "1\n5\n3\n4\n1\n");
+    dir.write("c.txt", "1\n5\n3\n4\n2\n");
+    dir.write("d.txt", "1\n5\n3\n4\n");
+    let prove = |outputs: &str, out: &str| {
+        dir.run(&[
+            "circuit",
+            "prove",
+            "shuffle",
+            "--inputs-file",
+            "a.txt",
+            "--outputs-file",
+            outputs,
+            "--label",
+            "t",
+            "--out",
+            out,
+        ])
+    };
+    prove("b.txt", "s.json").expect_code(0);
+    let env = dir.json("s.json");
+    assert_eq!(env["statement"], "shuffle");
+    assert_eq!(env["public"]["k"], 5);
+    assert_eq!(env["commitments"].as_array().unwrap().len(), 10);
+    let openings = dir.json("s.openings.json");
+    assert_eq!(openings["outputs"][1]["value"], "5");
+    assert_eq!(openings["inputs"][0]["commitment"], env["commitments"][0]);
+    dir.run(&["verify", "s.json"]).expect_code(0);
+    dir.run(&["inspect", "s.json"]).expect_code(0);
+    // Not a permutation, or not as many: the prover refuses (3).
+    let run = prove("c.txt", "x.json");
+    run.expect_code(3);
+    assert!(
+        run.stderr().contains("not a permutation"),
+        "{}",
+        run.stderr()
+    );
+    prove("d.txt", "y.json").expect_code(3);
+    // Inputs and outputs exchanged: another statement (1).
+    let mut swapped = env.clone();
+    let c = env["commitments"].as_array().unwrap();
+    let mut list: Vec<Value> = c[5..].to_vec();
+    list.extend_from_slice(&c[..5]);
+    swapped["commitments"] = Value::Array(list);
+    dir.verify_json("w.json", &swapped).expect_code(1);
+    // k disagreeing with the commitments: malformed.
+    let mut bad = env.clone();
+    bad["public"]["k"] = Value::from(4);
+    dir.verify_json("k.json", &bad).expect_code(3);
+
+    // batch-verify: a range proof, a shuffle and a Merkle proof in one batch.
+    dir.commit("7", "o.json");
+    dir.run(&[
+        "prove",
+        "--bits",
+        "8",
+        "--label",
+        "r",
+        "--out",
+        "range.json",
+        "o.json",
+    ])
+    .expect_code(0);
+    dir.write("leaves.txt", "8\n9\n");
+    dir.run(&[
+        "circuit",
+        "prove",
+        "merkle",
+        "--leaves-file",
+        "leaves.txt",
+        "--index",
+        "0",
+        "--label",
+        "t",
+        "--out",
+        "m.json",
+    ])
+    .expect_code(0);
+    let lines = [
+        dir.read("range.json"),
+        dir.read("s.json"),
+        dir.read("m.json"),
+    ];
+    dir.write(
+        "all.jsonl",
+        &lines
+            .iter()
+            .map(|l| l.trim_end())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    );
+    let run = dir.run(&["batch-verify", "all.jsonl"]);
+    run.expect_code(0);
+    assert!(
+        run.stdout().contains("valid: 3 proof(s)"),
+        "{}",
+        run.stdout()
+    );
+    // One false circuit proof: located.
+    let mut falsified = lines.clone();
+    falsified[1] = swapped.to_string();
+    dir.write(
+        "bad.jsonl",
+        &falsified
+            .iter()
+            .map(|l| l.trim_end())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    );
+    let run = dir.run(&["batch-verify", "bad.jsonl"]);
+    run.expect_code(1);
+    assert!(run.stdout().contains("invalid: line 2"), "{}", run.stdout());
+    // A malformed circuit line: exit 3.
+    falsified[1] = bad.to_string();
+    dir.write(
+        "mal.jsonl",
+        &falsified
+            .iter()
+            .map(|l| l.trim_end())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    );
+    dir.run(&["batch-verify", "mal.jsonl"]).expect_code(3);
+}

@@ -1,0 +1,22 @@
+//! Circuit envelopes (`bpkit circuit`): parsing never panics, a parsed envelope writes back to
+//! JSON that parses to the same envelope, and verifying one never panics (the SHA-256 statement,
+//! whose circuit takes long to build, only when its proof decodes).
+#![no_main]
+
+use bpkit_envelope::circuit;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let _ = circuit::is_circuit(text);
+    if let Ok(envelope) = circuit::parse(text) {
+        let json = circuit::to_json(&envelope).expect("an envelope encodes");
+        assert_eq!(circuit::parse(&json).expect("its encoding parses"), envelope);
+        let heavy = matches!(envelope.statement, circuit::Statement::Sha256(_));
+        if !heavy || bpkit::circuit::CircuitProof::from_bytes(&envelope.proof).is_ok() {
+            let _ = circuit::verify(&envelope);
+        }
+    }
+});
