@@ -20,6 +20,11 @@ fuzz_target!(|data: &[u8]| {
         }),
     };
     if let Ok(bytes) = encoded {
-        assert_eq!(bytes, rest, "decoding must be canonical (message {})", tag % 5);
+        assert_eq!(
+            bytes,
+            rest,
+            "decoding must be canonical (message {})",
+            tag % 5
+        );
     }
 });

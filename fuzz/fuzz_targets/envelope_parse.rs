@@ -13,11 +13,18 @@ fuzz_target!(|data: &[u8]| {
     };
     if let Ok(bytes) = hex::decode(text) {
         // Uppercase digits are accepted by design (hex.rs); the bytes are what must round-trip.
-        assert_eq!(hex::encode(&bytes), text.to_ascii_lowercase(), "hex decoding round trip");
+        assert_eq!(
+            hex::encode(&bytes),
+            text.to_ascii_lowercase(),
+            "hex decoding round trip"
+        );
     }
     if let Some((a, b)) = text.split_once(',') {
         if let Some(i) = format::parse_interval(a, b) {
-            assert_eq!((i.lower().to_string(), i.upper().to_string()), (a.to_owned(), b.to_owned()));
+            assert_eq!(
+                (i.lower().to_string(), i.upper().to_string()),
+                (a.to_owned(), b.to_owned())
+            );
         }
     }
     let Ok(envelope) = format::parse(text) else {

@@ -13,11 +13,19 @@ fuzz_target!(|data: &[u8]| {
     };
     assert_eq!(proof.to_bytes(), data, "decoding must be canonical");
     let total = proof.range_proof().total_bits();
-    let bits = match total / 2 { 8 => 8, 16 => 16, 32 => 32, _ => 64 };
+    let bits = match total / 2 {
+        8 => 8,
+        16 => 16,
+        32 => 32,
+        _ => 64,
+    };
     let Ok(interval) = Interval::new(3, 200) else {
         return;
     };
     let commitment = CompressedRistretto::default();
     let r = proof.verify(&mut Transcript::new(b"fuzz"), &commitment, &interval, bits);
-    assert!(r.is_err(), "a fuzzed proof for the identity commitment must not verify");
+    assert!(
+        r.is_err(),
+        "a fuzzed proof for the identity commitment must not verify"
+    );
 });

@@ -19,15 +19,26 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(proof.serialized_size(), data.len());
     // A statement of the size the proof claims: n from {8,16,32,64}, m = N/n commitments.
     let total = proof.total_bits();
-    let n = match total { 8 => 8, 16 => 16, 32 => 32, _ => 64 };
+    let n = match total {
+        8 => 8,
+        16 => 16,
+        32 => 32,
+        _ => 64,
+    };
     let m = (total / n).max(1);
     let commitments = vec![CompressedRistretto::default(); m];
     let Ok(statement) = PlusStatement::new(n, commitments) else {
         return;
     };
     let k = proof.extension_degree();
-    for gens in [PlusGens::bpkit(k), PlusGens::tari(k)].into_iter().flatten() {
+    for gens in [PlusGens::bpkit(k), PlusGens::tari(k)]
+        .into_iter()
+        .flatten()
+    {
         let r = proof.verify(&mut Transcript::new(b"fuzz"), &gens, &statement);
-        assert!(r.is_err(), "a fuzzed proof of identity commitments must not verify");
+        assert!(
+            r.is_err(),
+            "a fuzzed proof of identity commitments must not verify"
+        );
     }
 });

@@ -5,8 +5,8 @@
 
 use bpkit::circuit::statements::{MerkleProof, Sha256Proof, ShuffleProof, ShuffleStatement};
 use bpkit::group::CompressedRistretto;
-use bpkit::{BulletproofGens, Opening};
 use bpkit::group::Scalar;
+use bpkit::{BulletproofGens, Opening};
 use libfuzzer_sys::fuzz_target;
 use merlin::Transcript;
 use std::sync::OnceLock;
