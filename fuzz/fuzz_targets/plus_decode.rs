@@ -7,6 +7,20 @@ use bpkit::group::CompressedRistretto;
 use bpkit::plus::{PlusGens, PlusProof, PlusStatement, RecoverySeed};
 use libfuzzer_sys::fuzz_target;
 use merlin::Transcript;
+use std::sync::OnceLock;
+
+/// Generators for extension degree `k` (1..=6), built once: bpkit's and Tari's.
+fn gens(k: usize) -> &'static [PlusGens] {
+    static CACHE: [OnceLock<Vec<PlusGens>>; 7] = [const { OnceLock::new() }; 7];
+    CACHE.get(k).map_or(&[], |cell| {
+        cell.get_or_init(|| {
+            [PlusGens::bpkit(k), PlusGens::tari(k)]
+                .into_iter()
+                .flatten()
+                .collect()
+        })
+    })
+}
 
 fuzz_target!(|data: &[u8]| {
     if let Some(seed) = data.get(..32).and_then(|s| <&[u8; 32]>::try_from(s).ok()) {
@@ -31,11 +45,8 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let k = proof.extension_degree();
-    for gens in [PlusGens::bpkit(k), PlusGens::tari(k)]
-        .into_iter()
-        .flatten()
-    {
-        let r = proof.verify(&mut Transcript::new(b"fuzz"), &gens, &statement);
+    for gens in gens(k) {
+        let r = proof.verify(&mut Transcript::new(b"fuzz"), gens, &statement);
         assert!(
             r.is_err(),
             "a fuzzed proof of identity commitments must not verify"
