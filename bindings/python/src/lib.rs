@@ -10,6 +10,7 @@ mod errors;
 mod opening;
 mod proofs;
 mod prove;
+mod statements;
 
 use pyo3::prelude::*;
 
@@ -29,6 +30,10 @@ fn _bpkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(prove::prove_plus, m)?)?;
     m.add_function(wrap_pyfunction!(prove::random_seed, m)?)?;
     m.add_function(wrap_pyfunction!(batch::verify_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(statements::verify_json, m)?)?;
+    m.add_function(wrap_pyfunction!(statements::prove_sha256, m)?)?;
+    m.add_function(wrap_pyfunction!(statements::prove_merkle, m)?)?;
+    m.add_function(wrap_pyfunction!(statements::prove_shuffle, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("BIT_SIZES", bpkit::BIT_SIZES.to_vec())?;
     m.add("MAX_PARTIES", bpkit::MAX_PARTIES)?;

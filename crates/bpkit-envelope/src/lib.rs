@@ -16,6 +16,7 @@
 
 #![forbid(unsafe_code)]
 
+mod any;
 pub mod batch;
 pub mod circuit;
 mod claim;
@@ -25,9 +26,11 @@ pub mod format;
 pub mod grin;
 pub mod hex;
 pub mod prove;
+pub mod statements;
 mod transcript;
 mod verify;
 
+pub use any::verify_json;
 pub use claim::Claim;
 pub use error::{Category, EnvelopeError, Failure};
 pub use format::{

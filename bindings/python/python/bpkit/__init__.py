@@ -25,10 +25,14 @@ from ._bpkit import (
     __version__,
     commit,
     prove_interval,
+    prove_merkle,
     prove_plus,
     prove_range,
+    prove_sha256,
+    prove_shuffle,
     random_seed,
     verify_batch,
+    verify_json,
 )
 
 __all__ = [
@@ -51,5 +55,9 @@ __all__ = [
     "prove_plus",
     "prove_range",
     "random_seed",
+    "prove_merkle",
+    "prove_sha256",
+    "prove_shuffle",
     "verify_batch",
+    "verify_json",
 ]

@@ -7,15 +7,13 @@ use crate::error::{describe, describe_failure, CliError};
 use crate::files::{print, read_input, wipe, write_public, write_secret};
 use crate::opening_file;
 use bpkit::circuit::gadgets::sha256::MAX_MESSAGE_BYTES;
-use bpkit::circuit::statements::{
-    MerkleStatement, Sha256Statement, Sha256Witness, ShuffleStatement, ShuffleWitness, MAX_SHUFFLE,
-};
-use bpkit::group::Scalar;
-use bpkit::poseidon::{MerkleTree, Poseidon, MAX_DEPTH};
-use bpkit::{Error, Opening};
-use bpkit_envelope::circuit::{self as circuit_envelope, CircuitEnvelope, Statement};
-use bpkit_envelope::{decimal, transcript};
+use bpkit::circuit::statements::MAX_SHUFFLE;
+use bpkit::poseidon::MAX_DEPTH;
+use bpkit::Error;
+use bpkit_envelope::circuit::{self as circuit_envelope, CircuitEnvelope};
+use bpkit_envelope::{decimal, statements, Failure};
 use std::io::Read;
+use zeroize::Zeroize;
 
 /// Usage text.
 pub const USAGE: &str = "\
@@ -124,9 +122,13 @@ fn refused(e: Error) -> CliError {
     }
 }
 
-fn gens(statement: &Statement) -> Result<std::sync::Arc<bpkit::BulletproofGens>, CliError> {
-    let n = circuit_envelope::padded_multipliers(statement).map_err(refused)?;
-    Ok(bpkit::generators::shared(n, 1))
+/// A facade failure: the label's errors as the CLI reports envelope errors, the prover's
+/// through `on_proof`.
+fn failed(e: Failure, on_proof: impl FnOnce(Error) -> CliError) -> CliError {
+    match e {
+        Failure::Envelope(e) => e.into(),
+        Failure::Proof(e) => on_proof(e),
+    }
 }
 
 fn prove_sha256(
@@ -149,18 +151,9 @@ fn prove_sha256(
             "{path}: longer than {MAX_MESSAGE_BYTES} bytes"
         )));
     }
-    let witness = Sha256Witness::new(message);
-    let statement = Sha256Statement::for_witness(&witness).map_err(refused)?;
-    let wrapped = Statement::Sha256(statement.clone());
-    let gens = gens(&wrapped)?;
-    let proof = statement
-        .prove(&mut transcript(label)?, &witness, &gens, rng)
-        .map_err(refused)?;
-    Ok(CircuitEnvelope {
-        statement: wrapped,
-        label: label.to_owned(),
-        proof: proof.to_bytes(),
-    })
+    let proved = statements::sha256(&message, label, rng).map_err(|e| failed(e, refused));
+    message.zeroize();
+    proved
 }
 
 /// Decimal values, one per line (blank lines skipped).
@@ -207,42 +200,26 @@ fn prove_merkle(
     if values.is_empty() {
         return Err(CliError::Malformed(format!("{path}: no leaves")));
     }
-    let depth = (usize::BITS.saturating_sub(values.len().saturating_sub(1).leading_zeros())).max(1);
+    let depth = statements::merkle_depth(values.len());
     if depth > MAX_DEPTH {
         return Err(CliError::Malformed(format!(
             "{path}: more than 2^32 leaves"
         )));
     }
-    let value = usize::try_from(index)
-        .ok()
-        .and_then(|i| values.get(i).copied())
-        .ok_or_else(|| {
-            CliError::Usage(format!(
-                "--index {index}: the file has {} leaves (0-based index)",
-                values.len()
-            ))
-        })?;
-    let leaves: Vec<Scalar> = values.iter().map(|v| Scalar::from(*v)).collect();
-    let tree = MerkleTree::new(&Poseidon::new(), depth, &leaves)
-        .map_err(|e| CliError::Malformed(format!("{path}: {e}")))?;
-    let blinding = Opening::random(0, rng).blinding;
-    let (statement, witness) =
-        MerkleStatement::for_leaf(&tree, value, index, blinding).map_err(refused)?;
-    let wrapped = Statement::Merkle(statement.clone());
-    let gens = gens(&wrapped)?;
-    let proof = statement
-        .prove(&mut transcript(label)?, &witness, &gens, rng)
-        .map_err(refused)?;
+    if usize::try_from(index).map_or(true, |i| i >= values.len()) {
+        return Err(CliError::Usage(format!(
+            "--index {index}: the file has {} leaves (0-based index)",
+            values.len()
+        )));
+    }
+    let (envelope, opening) =
+        statements::merkle(&values, index, label, rng).map_err(|e| failed(e, refused))?;
     let opening_path = sibling(out, "opening.json");
-    let json = opening_file::to_json(witness.opening())?;
+    let json = opening_file::to_json(&opening)?;
     let written = write_secret(&opening_path, &json);
     wipe(json);
     written?;
-    Ok(CircuitEnvelope {
-        statement: wrapped,
-        label: label.to_owned(),
-        proof: proof.to_bytes(),
-    })
+    Ok(envelope)
 }
 
 fn prove_shuffle(
@@ -262,27 +239,19 @@ fn prove_shuffle(
             outputs.len()
         )));
     }
-    let open = |values: &[u64], rng: &mut rand::rngs::StdRng| -> Vec<Opening> {
-        values.iter().map(|v| Opening::random(*v, rng)).collect()
-    };
-    let input_openings = open(&inputs, rng);
-    let output_openings = open(&outputs, rng);
-    let witness = ShuffleWitness::new(input_openings.clone(), output_openings.clone());
-    let statement = ShuffleStatement::for_witness(&witness).map_err(refused)?;
-    let wrapped = Statement::Shuffle(statement.clone());
-    let gens = gens(&wrapped)?;
-    let proof = statement
-        .prove(&mut transcript(label)?, &witness, &gens, rng)
-        .map_err(|e| match e {
+    let proved = statements::shuffle(&inputs, &outputs, label, rng).map_err(|e| {
+        failed(e, |e| match e {
             Error::Circuit(bpkit::circuit::CircuitError::Unsatisfied { .. }) => {
                 CliError::Malformed(format!(
                     "the values of {b} are not a permutation of those of {a}: refusing to prove it"
                 ))
             }
             other => refused(other),
-        })?;
+        })
+    })?;
+    let (input_openings, output_openings) = (&proved.inputs, &proved.outputs);
     let mut json = String::from("{\"inputs\": [");
-    for (list, name) in [(&input_openings, "inputs"), (&output_openings, "outputs")] {
+    for (list, name) in [(input_openings, "inputs"), (output_openings, "outputs")] {
         if name == "outputs" {
             json.push_str("], \"outputs\": [");
         }
@@ -297,9 +266,5 @@ fn prove_shuffle(
     let written = write_secret(&sibling(out, "openings.json"), &json);
     wipe(json);
     written?;
-    Ok(CircuitEnvelope {
-        statement: wrapped,
-        label: label.to_owned(),
-        proof: proof.to_bytes(),
-    })
+    Ok(proved.envelope)
 }

@@ -1,0 +1,62 @@
+//! Envelopes of every scheme (`verify_json`) and the circuit statements (SHA-256 preimage,
+//! Merkle membership, shuffle): provers return the envelope's JSON text (the CLI's bytes).
+
+use crate::convert::os_rng;
+use crate::errors::{malformed, prove_error, verify_error};
+use crate::opening::Opening;
+use pyo3::prelude::*;
+
+fn encoded(env: &bpkit_envelope::circuit::CircuitEnvelope) -> PyResult<String> {
+    bpkit_envelope::circuit::to_json(env).map_err(|e| malformed(e.kind(), e.to_string()))
+}
+
+/// Verifies the envelope JSON text of any scheme (`bp`, `bp+`, interval, `circuit`,
+/// `grin-bp`): returns `None`, raises `InvalidProofError` or `MalformedError`.
+#[pyfunction]
+pub fn verify_json(py: Python<'_>, text: &str) -> PyResult<()> {
+    py.detach(|| bpkit_envelope::verify_json(text))
+        .map_err(|e| verify_error(&e))
+}
+
+/// "I know a message whose SHA-256 is d" (at most 1024 bytes): the circuit envelope's JSON.
+#[pyfunction]
+pub fn prove_sha256(py: Python<'_>, message: &[u8], label: &str) -> PyResult<String> {
+    let mut rng = os_rng()?;
+    let env = py
+        .detach(|| bpkit_envelope::statements::sha256(message, label, &mut rng))
+        .map_err(|e| prove_error(&e))?;
+    encoded(&env)
+}
+
+/// Membership of `leaves[index]` in the Poseidon Merkle tree over `leaves` (smallest depth):
+/// `(envelope JSON, opening of the leaf's commitment)`.
+#[pyfunction]
+pub fn prove_merkle(
+    py: Python<'_>,
+    leaves: Vec<u64>,
+    index: u64,
+    label: &str,
+) -> PyResult<(String, Opening)> {
+    let mut rng = os_rng()?;
+    let (env, inner) = py
+        .detach(|| bpkit_envelope::statements::merkle(&leaves, index, label, &mut rng))
+        .map_err(|e| prove_error(&e))?;
+    Ok((encoded(&env)?, Opening { inner }))
+}
+
+/// The committed outputs are a permutation of the committed inputs:
+/// `(envelope JSON, input openings, output openings)`.
+#[pyfunction]
+pub fn prove_shuffle(
+    py: Python<'_>,
+    inputs: Vec<u64>,
+    outputs: Vec<u64>,
+    label: &str,
+) -> PyResult<(String, Vec<Opening>, Vec<Opening>)> {
+    let mut rng = os_rng()?;
+    let out = py
+        .detach(|| bpkit_envelope::statements::shuffle(&inputs, &outputs, label, &mut rng))
+        .map_err(|e| prove_error(&e))?;
+    let wrap = |v: Vec<bpkit::Opening>| v.into_iter().map(|inner| Opening { inner }).collect();
+    Ok((encoded(&out.envelope)?, wrap(out.inputs), wrap(out.outputs)))
+}
