@@ -2,8 +2,8 @@
 
 use super::system::System;
 use super::{
-    Challenge, CircuitError, ConstraintSystem, LinearCombination, Metrics,
-    RandomizableConstraintSystem, RandomizedConstraintSystem, Variable,
+    Challenge, CircuitError, ConstraintSystem, Metrics, RandomizableConstraintSystem,
+    RandomizedConstraintSystem, Variable,
 };
 use crate::group::Scalar;
 
@@ -86,38 +86,7 @@ impl Checker {
     }
 }
 
-impl ConstraintSystem for Checker {
-    fn multiply(
-        &mut self,
-        left: LinearCombination,
-        right: LinearCombination,
-    ) -> (Variable, Variable, Variable) {
-        self.sys.multiply(left, right)
-    }
-
-    fn allocate(&mut self, assignment: Option<Scalar>) -> Result<Variable, CircuitError> {
-        self.sys.allocate(assignment)
-    }
-
-    fn allocate_multiplier(
-        &mut self,
-        input_assignments: Option<(Scalar, Scalar)>,
-    ) -> Result<(Variable, Variable, Variable), CircuitError> {
-        self.sys.allocate_multiplier(input_assignments)
-    }
-
-    fn constrain(&mut self, lc: LinearCombination) {
-        self.sys.constrain(lc)
-    }
-
-    fn metrics(&self) -> Metrics {
-        self.sys.metrics()
-    }
-
-    fn eval(&self, lc: &LinearCombination) -> Option<Scalar> {
-        self.sys.eval(lc)
-    }
-}
+super::system::delegate_constraint_system!(Checker, assigned);
 
 impl RandomizableConstraintSystem for Checker {
     type RandomizedCS = System;
@@ -140,6 +109,7 @@ impl RandomizedConstraintSystem for Checker {
 mod tests {
     #![allow(clippy::unwrap_used, clippy::arithmetic_side_effects)]
     use super::*;
+    use crate::circuit::LinearCombination;
 
     fn s(x: u64) -> Scalar {
         Scalar::from(x)

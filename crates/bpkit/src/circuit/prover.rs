@@ -10,10 +10,7 @@
 use super::recorded::Circuit;
 use super::system::System;
 use super::transcript::{append_point, bind_statement, generators_digest};
-use super::{
-    CircuitError, CircuitProof, ConstraintSystem, LinearCombination, Metrics,
-    RandomizableConstraintSystem, Variable,
-};
+use super::{CircuitError, CircuitProof, ConstraintSystem, RandomizableConstraintSystem, Variable};
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::encoding::Point;
@@ -503,38 +500,7 @@ impl Polys {
     }
 }
 
-impl ConstraintSystem for Prover<'_, '_> {
-    fn multiply(
-        &mut self,
-        left: LinearCombination,
-        right: LinearCombination,
-    ) -> (Variable, Variable, Variable) {
-        self.sys.multiply(left, right)
-    }
-
-    fn allocate(&mut self, assignment: Option<Scalar>) -> Result<Variable, CircuitError> {
-        self.sys.allocate(assignment)
-    }
-
-    fn allocate_multiplier(
-        &mut self,
-        input_assignments: Option<(Scalar, Scalar)>,
-    ) -> Result<(Variable, Variable, Variable), CircuitError> {
-        self.sys.allocate_multiplier(input_assignments)
-    }
-
-    fn constrain(&mut self, lc: LinearCombination) {
-        self.sys.constrain(lc)
-    }
-
-    fn metrics(&self) -> Metrics {
-        self.sys.metrics()
-    }
-
-    fn eval(&self, lc: &LinearCombination) -> Option<Scalar> {
-        self.sys.eval(lc)
-    }
-}
+super::system::delegate_constraint_system!(Prover<'_, '_>, assigned);
 
 impl RandomizableConstraintSystem for Prover<'_, '_> {
     type RandomizedCS = System;

@@ -2,11 +2,7 @@
 //! phase-2 challenges as symbols. The verifier is a recorder plus the proof check.
 
 use super::system::System;
-use super::{
-    Circuit, CircuitError, ConstraintSystem, LinearCombination, Metrics,
-    RandomizableConstraintSystem, Variable,
-};
-use crate::group::Scalar;
+use super::{Circuit, CircuitError, ConstraintSystem, RandomizableConstraintSystem, Variable};
 
 /// Records a circuit as data ([`Circuit`]): for digests, JSON descriptions and verifiers that
 /// receive the circuit rather than run its gadgets.
@@ -68,38 +64,7 @@ pub(crate) fn finish(mut sys: System) -> Result<Circuit, CircuitError> {
     .seal())
 }
 
-impl ConstraintSystem for Recorder {
-    fn multiply(
-        &mut self,
-        left: LinearCombination,
-        right: LinearCombination,
-    ) -> (Variable, Variable, Variable) {
-        self.sys.multiply(left, right)
-    }
-
-    fn allocate(&mut self, assignment: Option<Scalar>) -> Result<Variable, CircuitError> {
-        self.sys.allocate(assignment)
-    }
-
-    fn allocate_multiplier(
-        &mut self,
-        input_assignments: Option<(Scalar, Scalar)>,
-    ) -> Result<(Variable, Variable, Variable), CircuitError> {
-        self.sys.allocate_multiplier(input_assignments)
-    }
-
-    fn constrain(&mut self, lc: LinearCombination) {
-        self.sys.constrain(lc)
-    }
-
-    fn metrics(&self) -> Metrics {
-        self.sys.metrics()
-    }
-
-    fn eval(&self, _lc: &LinearCombination) -> Option<Scalar> {
-        None
-    }
-}
+super::system::delegate_constraint_system!(Recorder, unassigned);
 
 impl RandomizableConstraintSystem for Recorder {
     type RandomizedCS = System;

@@ -413,3 +413,72 @@ pub(crate) fn draw_challenge(t: &mut Transcript, label: &[u8]) -> Result<Scalar,
     }
     Ok(c)
 }
+
+/// `impl ConstraintSystem for $ty` by delegation to its `sys: System` field: the checker, the
+/// recorder, the prover and the verifier share one state machine, so they emit the same rows.
+/// `assigned` types evaluate combinations under the witness; `unassigned` ones know no values.
+macro_rules! delegate_constraint_system {
+    ($ty:ty, $kind:ident) => {
+        impl $crate::circuit::ConstraintSystem for $ty {
+            fn multiply(
+                &mut self,
+                left: $crate::circuit::LinearCombination,
+                right: $crate::circuit::LinearCombination,
+            ) -> (
+                $crate::circuit::Variable,
+                $crate::circuit::Variable,
+                $crate::circuit::Variable,
+            ) {
+                self.sys.multiply(left, right)
+            }
+
+            fn allocate(
+                &mut self,
+                assignment: Option<$crate::group::Scalar>,
+            ) -> Result<$crate::circuit::Variable, $crate::circuit::CircuitError> {
+                self.sys.allocate(assignment)
+            }
+
+            fn allocate_multiplier(
+                &mut self,
+                input_assignments: Option<($crate::group::Scalar, $crate::group::Scalar)>,
+            ) -> Result<
+                (
+                    $crate::circuit::Variable,
+                    $crate::circuit::Variable,
+                    $crate::circuit::Variable,
+                ),
+                $crate::circuit::CircuitError,
+            > {
+                self.sys.allocate_multiplier(input_assignments)
+            }
+
+            fn constrain(&mut self, lc: $crate::circuit::LinearCombination) {
+                self.sys.constrain(lc)
+            }
+
+            fn metrics(&self) -> $crate::circuit::Metrics {
+                self.sys.metrics()
+            }
+
+            $crate::circuit::system::delegate_constraint_system!(@eval $kind);
+        }
+    };
+    (@eval assigned) => {
+        fn eval(
+            &self,
+            lc: &$crate::circuit::LinearCombination,
+        ) -> Option<$crate::group::Scalar> {
+            self.sys.eval(lc)
+        }
+    };
+    (@eval unassigned) => {
+        fn eval(
+            &self,
+            _lc: &$crate::circuit::LinearCombination,
+        ) -> Option<$crate::group::Scalar> {
+            None
+        }
+    };
+}
+pub(crate) use delegate_constraint_system;

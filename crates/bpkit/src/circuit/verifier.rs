@@ -5,10 +5,7 @@ use super::recorded::Circuit;
 use super::recorder::finish;
 use super::system::{draw_challenge, System};
 use super::transcript::{append_point, bind_statement, generators_digest};
-use super::{
-    CircuitError, CircuitProof, ConstraintSystem, LinearCombination, Metrics,
-    RandomizableConstraintSystem, Variable,
-};
+use super::{CircuitError, CircuitProof, ConstraintSystem, RandomizableConstraintSystem, Variable};
 use crate::batch::scalar::Mont;
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
@@ -370,38 +367,7 @@ fn nonzero(c: Scalar) -> Result<Scalar, Error> {
     }
 }
 
-impl ConstraintSystem for Verifier<'_> {
-    fn multiply(
-        &mut self,
-        left: LinearCombination,
-        right: LinearCombination,
-    ) -> (Variable, Variable, Variable) {
-        self.sys.multiply(left, right)
-    }
-
-    fn allocate(&mut self, assignment: Option<Scalar>) -> Result<Variable, CircuitError> {
-        self.sys.allocate(assignment)
-    }
-
-    fn allocate_multiplier(
-        &mut self,
-        input_assignments: Option<(Scalar, Scalar)>,
-    ) -> Result<(Variable, Variable, Variable), CircuitError> {
-        self.sys.allocate_multiplier(input_assignments)
-    }
-
-    fn constrain(&mut self, lc: LinearCombination) {
-        self.sys.constrain(lc)
-    }
-
-    fn metrics(&self) -> Metrics {
-        self.sys.metrics()
-    }
-
-    fn eval(&self, _lc: &LinearCombination) -> Option<Scalar> {
-        None
-    }
-}
+super::system::delegate_constraint_system!(Verifier<'_>, unassigned);
 
 impl RandomizableConstraintSystem for Verifier<'_> {
     type RandomizedCS = System;
