@@ -104,6 +104,23 @@ pub(crate) fn pippenger(
     crate::msm::pippenger::pippenger_body(scalars, points, c)
 }
 
+/// Straus's method (`msm::straus`) on the active backend, compiled like [`pippenger`]: with
+/// BMI2/ADX where the CPU has AVX2 and both, otherwise the baseline compilation.
+pub(crate) fn straus(
+    scalars: &[[u64; 4]],
+    points: &[crate::point::AffineNiels],
+    fixed: Option<&crate::msm::straus::Fixed<'_>>,
+) -> crate::point::Extended {
+    #[cfg(target_arch = "x86_64")]
+    if active() == Backend::Avx2 && cpuid_bmi2::get() {
+        // SAFETY: cpufeatures detected BMI2 and ADX on this CPU, the requirements of this
+        // `#[target_feature(enable = "bmi2,adx")]` function; its arguments are ordinary slices
+        // and references.
+        return unsafe { super::bmi2::straus(scalars, points, fixed) };
+    }
+    crate::msm::straus::straus_body(scalars, points, fixed)
+}
+
 /// Lane-wise `(a·b, a², a^(2³))` for four elements on the active backend, through the SIMD
 /// representation when there is one (packing and unpacking included): lets the differential tests
 /// compare the SIMD field operations with the portable ones without `unsafe`.
