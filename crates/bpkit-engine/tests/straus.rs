@@ -249,6 +249,8 @@ fn cost_model_is_sane() {
     // the dynamic points to Pippenger only when they are many.
     assert!(cost::prefer_straus(1, 253));
     assert!(cost::prefer_straus(16, 253));
+    assert!(cost::prefer_straus(128, 253));
+    assert!(!cost::prefer_straus(256, 253));
     assert!(!cost::prefer_straus(4096, 253));
     assert!(cost::dynamic_in_straus(17, 130, 8, 253));
     assert!(!cost::dynamic_in_straus(4096, 130, 8, 253));
