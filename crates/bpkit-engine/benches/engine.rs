@@ -212,7 +212,9 @@ fn fixed_base(c: &mut Criterion) {
 
 /// Interleaved timing of named jobs (`rounds` rounds, each job once per round, in turn): minimum
 /// and median per job, in ms.
-fn interleave(rounds: usize, jobs: &[(String, Box<dyn Fn() + '_>)]) -> Vec<(f64, f64)> {
+type NamedJob<'a> = (String, Box<dyn Fn() + 'a>);
+
+fn interleave(rounds: usize, jobs: &[NamedJob<'_>]) -> Vec<(f64, f64)> {
     use std::time::Instant;
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); jobs.len()];
     for _ in 0..rounds {
@@ -252,7 +254,7 @@ fn small(rounds: usize) {
             .map(Point::to_affine_niels)
             .collect();
         let sb: Vec<[u8; 32]> = scalars.iter().map(Scalar::to_bytes).collect();
-        let jobs: Vec<(String, Box<dyn Fn() + '_>)> = vec![
+        let jobs: Vec<NamedJob<'_>> = vec![
             (
                 format!("msm-{n}/straus"),
                 Box::new(|| {
@@ -299,7 +301,7 @@ fn small(rounds: usize) {
             .map(|&w| fixed_inputs(&mut seed.clone(), shape, w))
             .collect();
         let _ = &mut seed;
-        let mut jobs: Vec<(String, Box<dyn Fn() + '_>)> = inputs
+        let mut jobs: Vec<NamedJob<'_>> = inputs
             .iter()
             .zip(widths)
             .map(|(i, w)| {
