@@ -118,8 +118,8 @@ impl Fe4 {
     #[inline]
     pub fn add(&self, rhs: &Fe4) -> Fe4 {
         let mut z = [_mm256_setzero_si256(); 10];
-        for i in 0..10 {
-            z[i] = _mm256_add_epi64(self.limbs[i], rhs.limbs[i]);
+        for (zi, (a, b)) in z.iter_mut().zip(self.limbs.iter().zip(&rhs.limbs)) {
+            *zi = _mm256_add_epi64(*a, *b);
         }
         Fe4::carry(z)
     }
@@ -130,16 +130,17 @@ impl Fe4 {
     #[inline]
     pub fn sub(&self, rhs: &Fe4) -> Fe4 {
         let mut z = [_mm256_setzero_si256(); 10];
-        for i in 0..10 {
+        for (i, (zi, (a, b))) in z
+            .iter_mut()
+            .zip(self.limbs.iter().zip(&rhs.limbs))
+            .enumerate()
+        {
             let bias: i64 = match i {
                 0 => (1 << 28) - 76,
                 _ if i % 2 == 1 => (1 << 27) - 4,
                 _ => (1 << 28) - 4,
             };
-            z[i] = _mm256_sub_epi64(
-                _mm256_add_epi64(self.limbs[i], _mm256_set1_epi64x(bias)),
-                rhs.limbs[i],
-            );
+            *zi = _mm256_sub_epi64(_mm256_add_epi64(*a, _mm256_set1_epi64x(bias)), *b);
         }
         Fe4::carry(z)
     }
