@@ -8,10 +8,14 @@
 //!
 //! Cheaper than Pippenger for few points (the model in [`super::cost`] decides); the result is
 //! the same group element.
+// Arithmetic: counts and indices bounded by the number of digits (≤ 257 per scalar) times the
+// number of points, far below usize::MAX; positions ≤ 256.
+#![allow(clippy::arithmetic_side_effects)]
 
 use super::wnaf::{self, DIGITS};
 use crate::point::{AffineNiels, Extended, Projective, ProjectiveNiels};
 use crate::ristretto::Point;
+use alloc::vec;
 use alloc::vec::Vec;
 
 /// wNAF width of dynamic points: tables of 2³ = 8 odd multiples.
@@ -57,67 +61,119 @@ fn is_zero(s: &[u64; 4]) -> bool {
     s.iter().all(|&w| w == 0)
 }
 
+/// One addition of Straus's schedule: at digit position `pos`, add `digit`·(point `source`):
+/// sources below [`FIXED`] index the dynamic tables, the others (minus [`FIXED`]) the fixed rows.
+#[derive(Clone, Copy)]
+struct Step {
+    pos: u16,
+    digit: i16,
+    source: u32,
+}
+
+/// Flag of a fixed point's source index.
+const FIXED: u32 = 1 << 31;
+
 /// Σ sᵢ·Pᵢ over the dynamic points plus Σ tⱼ·Qⱼ over the fixed ones (tⱼ paired with row j of the
 /// table). The caller checks the lengths (`scalars.len() == points.len()`, fixed scalars no more
-/// than the table's rows).
+/// than the table's rows, both far below 2³¹).
+///
+/// The non-zero digits of every scalar are gathered into one schedule sorted by position
+/// (counting sort), so the doubling loop touches only the additions it makes.
 #[inline(always)]
 pub(crate) fn straus_body(
     scalars: &[[u64; 4]],
     points: &[AffineNiels],
     fixed: Option<&Fixed<'_>>,
 ) -> Extended {
-    let mut dynamic: Vec<([i16; DIGITS], [ProjectiveNiels; 8])> = Vec::with_capacity(points.len());
+    let mut steps: Vec<Step> = Vec::new();
+    let mut tables: Vec<[ProjectiveNiels; 8]> = Vec::with_capacity(points.len());
     for (s, p) in scalars.iter().zip(points) {
         if !is_zero(s) {
-            dynamic.push((wnaf::wnaf(s, DYNAMIC_WIDTH), odd_multiples(p)));
+            let source = tables.len() as u32;
+            tables.push(odd_multiples(p));
+            wnaf::wnaf_digits(s, DYNAMIC_WIDTH, |pos, digit| {
+                steps.push(Step {
+                    pos: pos as u16,
+                    digit,
+                    source,
+                })
+            });
         }
     }
-    let mut stat: Vec<([i16; DIGITS], &[AffineNiels])> = Vec::new();
+    let mut rows: Vec<&[AffineNiels]> = Vec::new();
     if let Some(f) = fixed {
         let row = 1usize << f.width.saturating_sub(2);
         for (s, entries) in f.scalars.iter().zip(f.entries.chunks_exact(row)) {
             if !is_zero(s) {
-                stat.push((wnaf::wnaf(s, f.width), entries));
+                let source = FIXED | rows.len() as u32;
+                rows.push(entries);
+                wnaf::wnaf_digits(s, f.width, |pos, digit| {
+                    steps.push(Step {
+                        pos: pos as u16,
+                        digit,
+                        source,
+                    })
+                });
             }
         }
     }
-    let top = dynamic
-        .iter()
-        .map(|(n, _)| n)
-        .chain(stat.iter().map(|(n, _)| n))
-        .filter_map(wnaf::top)
-        .max();
-    let Some(top) = top else {
+    let Some(top) = steps.iter().map(|s| s.pos).max() else {
         return Extended::IDENTITY;
     };
+    // Counting sort by position, highest first: start[p] = number of steps above position p.
+    let mut start = [0usize; DIGITS + 1];
+    for s in &steps {
+        if let Some(c) = start.get_mut(DIGITS - 1 - usize::from(s.pos)) {
+            *c += 1;
+        }
+    }
+    let mut acc = 0usize;
+    for c in start.iter_mut() {
+        let n = *c;
+        *c = acc;
+        acc += n;
+    }
+    let mut sorted = vec![
+        Step {
+            pos: 0,
+            digit: 0,
+            source: 0
+        };
+        steps.len()
+    ];
+    for s in &steps {
+        if let Some(c) = start.get_mut(DIGITS - 1 - usize::from(s.pos)) {
+            if let Some(slot) = sorted.get_mut(*c) {
+                *slot = *s;
+            }
+            *c += 1;
+        }
+    }
     let mut r = Projective::IDENTITY;
+    let mut next = sorted.iter().peekable();
     for i in (0..=top).rev() {
         let mut t = r.double();
-        for (naf, table) in &dynamic {
-            let d = naf.get(i).copied().unwrap_or(0);
-            if d != 0 {
-                // |d| is odd and below 2⁴: entry |d|/2 holds |d|·P.
-                if let Some(q) = table.get(usize::from(d.unsigned_abs() / 2)) {
-                    let e = t.to_extended();
-                    t = if d > 0 {
+        while let Some(step) = next.next_if(|s| s.pos == i) {
+            // |digit| is odd and below the table's 2ʷ⁻¹: entry |digit|/2 holds |digit|·P.
+            let k = usize::from(step.digit.unsigned_abs() / 2);
+            let e = t.to_extended();
+            if step.source & FIXED == 0 {
+                if let Some(q) = tables.get(step.source as usize).and_then(|tb| tb.get(k)) {
+                    t = if step.digit > 0 {
                         e.add_niels_c(q)
                     } else {
                         e.sub_niels_c(q)
                     };
                 }
-            }
-        }
-        for (naf, table) in &stat {
-            let d = naf.get(i).copied().unwrap_or(0);
-            if d != 0 {
-                if let Some(q) = table.get(usize::from(d.unsigned_abs() / 2)) {
-                    let e = t.to_extended();
-                    t = if d > 0 {
-                        e.add_affine_c(q)
-                    } else {
-                        e.sub_affine_c(q)
-                    };
-                }
+            } else if let Some(q) = rows
+                .get((step.source & !FIXED) as usize)
+                .and_then(|row| row.get(k))
+            {
+                t = if step.digit > 0 {
+                    e.add_affine_c(q)
+                } else {
+                    e.sub_affine_c(q)
+                };
             }
         }
         r = t.to_projective();

@@ -17,12 +17,25 @@ pub const MIN_WIDTH: u32 = 2;
 /// Largest width (tables of 2ʷ⁻² points; digits fit an `i16`).
 pub const MAX_WIDTH: u32 = 12;
 
-/// The width-`w` NAF of `s` (four little-endian words), 2 ≤ w ≤ 12 (clamped), as digits per position.
+/// The width-`w` NAF of `s` (four little-endian words), 2 ≤ w ≤ 12 (clamped), as digits per
+/// position.
 pub fn wnaf(s: &[u64; 4], w: u32) -> [i16; DIGITS] {
+    let mut naf = [0i16; DIGITS];
+    wnaf_digits(s, w, |pos, d| {
+        if let Some(slot) = naf.get_mut(pos) {
+            *slot = d;
+        }
+    });
+    naf
+}
+
+/// The non-zero digits of the width-`w` NAF of `s` (2 ≤ w ≤ 12, clamped), lowest position first,
+/// as calls `emit(position, digit)` with position ≤ 256.
+#[inline(always)]
+pub fn wnaf_digits(s: &[u64; 4], w: u32, mut emit: impl FnMut(usize, i16)) {
     let w = w.clamp(MIN_WIDTH, MAX_WIDTH);
     let width = 1u64 << w;
     let mask = width - 1;
-    let mut naf = [0i16; DIGITS];
     let word = |i: usize| s.get(i).copied().unwrap_or(0);
     let mut pos = 0usize;
     let mut carry = 0u64;
@@ -45,12 +58,9 @@ pub fn wnaf(s: &[u64; 4], w: u32) -> [i16; DIGITS] {
             carry = 1;
             v as i64 - width as i64
         };
-        if let Some(slot) = naf.get_mut(pos) {
-            *slot = d as i16;
-        }
+        emit(pos, d as i16);
         pos += w as usize;
     }
-    naf
 }
 
 /// The highest position holding a non-zero digit, if any.
