@@ -486,9 +486,100 @@ fn ratios(rounds: usize) {
     ratio(6, 7);
 }
 
+/// `BPKIT_ENGINE_LOOP=job:iterations`: one job in a loop, for `perf record` (jobs: `msm-4096`,
+/// `decode-1024`, `fixed-bp-m1`), or `BPKIT_ENGINE_LOOP=unit` for the cost of the units the cost
+/// model counts (a field multiplication, a squaring, a mixed addition), each in eight independent
+/// chains so that throughput, not latency, is measured.
+fn run_loop(spec: &str) {
+    use bpkit_engine::field::Fe;
+    use std::time::Instant;
+    let mut rng = ChaCha20Rng::seed_from_u64(7);
+    let (job, iters) = spec.split_once(':').unwrap_or((spec, "100"));
+    let iters: usize = iters.parse().unwrap_or(100);
+    match job {
+        "unit" => {
+            let k = 200_000usize;
+            let mut x: [Fe; 8] = core::array::from_fn(|i| Fe::from_bytes(&[i as u8 + 3; 32]));
+            let y = Fe::from_bytes(&[9u8; 32]);
+            let start = Instant::now();
+            for _ in 0..k {
+                for a in x.iter_mut() {
+                    *a = a.mul(&y);
+                }
+            }
+            let mul = start.elapsed().as_secs_f64() * 1e9 / (8 * k) as f64;
+            black_box(&x);
+            let start = Instant::now();
+            for _ in 0..k {
+                for a in x.iter_mut() {
+                    *a = a.square();
+                }
+            }
+            let sq = start.elapsed().as_secs_f64() * 1e9 / (8 * k) as f64;
+            black_box(&x);
+            let pts = random_points(&mut rng, 9);
+            let enc: Vec<[u8; 32]> = pts.iter().map(|p| p.compress().to_bytes()).collect();
+            let dec = decode_batch_all(&enc).unwrap();
+            let q = dec[8].to_affine_niels();
+            let mut acc: Vec<bpkit_engine::Extended> =
+                dec[..8].iter().map(|p| *p.edwards()).collect();
+            let k2 = k / 10;
+            let start = Instant::now();
+            for _ in 0..k2 {
+                for a in acc.iter_mut() {
+                    *a = a.add_affine(&q);
+                }
+            }
+            let add = start.elapsed().as_secs_f64() * 1e9 / (8 * k2) as f64;
+            black_box(&acc);
+            println!(
+                "portable field mul {mul:.1} ns, square {sq:.1} ns, mixed addition {add:.1} ns \
+                 ({:.1} M) — baseline compilation, eight independent chains",
+                add / mul
+            );
+        }
+        "msm-4096" => {
+            let points = random_points(&mut rng, 4096);
+            let scalars: Vec<[u8; 32]> = random_scalars(&mut rng, 4096)
+                .iter()
+                .map(Scalar::to_bytes)
+                .collect();
+            let enc: Vec<[u8; 32]> = points.iter().map(|p| p.compress().to_bytes()).collect();
+            let affine: Vec<AffineNiels> = decode_batch_all(&enc)
+                .unwrap()
+                .iter()
+                .map(Point::to_affine_niels)
+                .collect();
+            for _ in 0..iters {
+                black_box(vartime_msm(black_box(&scalars), &affine).unwrap());
+            }
+        }
+        "decode-1024" => {
+            let enc: Vec<[u8; 32]> = random_points(&mut rng, 1024)
+                .iter()
+                .map(|p| p.compress().to_bytes())
+                .collect();
+            for _ in 0..iters {
+                black_box(decode_batch_all(black_box(&enc)).unwrap());
+            }
+        }
+        "fixed-bp-m1" => {
+            let inputs = fixed_inputs(&mut rng, &SHAPES[0], PrecomputedTable::DEFAULT_WIDTH);
+            for _ in 0..iters {
+                black_box(inputs.engine());
+            }
+        }
+        other => eprintln!("unknown job {other}"),
+    }
+}
+
 criterion_group!(benches, chains, decode, msm, fixed_base);
 
 fn main() {
+    if let Ok(spec) = std::env::var("BPKIT_ENGINE_LOOP") {
+        run_loop(&spec);
+        return;
+    }
     if let Ok(r) = std::env::var("BPKIT_ENGINE_SMALL") {
         small(r.parse().unwrap_or(20));
         return;
