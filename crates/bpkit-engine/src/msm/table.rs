@@ -13,7 +13,7 @@ use alloc::vec::Vec;
 /// Build it once per set of generators ([`PrecomputedTable::new`] or
 /// [`PrecomputedTable::from_encodings`]); then [`PrecomputedTable::vartime_mixed_msm`] computes
 /// Σ tⱼ·Qⱼ + Σ sᵢ·Pᵢ over the table's points Qⱼ and dynamic points Pᵢ. Memory: 2ʷ⁻² × 120
-/// bytes per point (7.5 KiB at the default width 8).
+/// bytes per point (1.9 KiB at the default width 6, 7.5 KiB at width 8).
 #[derive(Clone, Debug)]
 pub struct PrecomputedTable {
     width: u32,
@@ -22,9 +22,11 @@ pub struct PrecomputedTable {
 }
 
 impl PrecomputedTable {
-    /// The default wNAF width (64 multiples per point), chosen by measurement
-    /// (bench/RESULTS.md).
-    pub const DEFAULT_WIDTH: u32 = 8;
+    /// The default wNAF width: 6 (16 multiples per point). Measured against 8 and 10 at the
+    /// shape of one BP/BP+ verification (130 generators; bench/RESULTS.md): the wider tables
+    /// save additions (⌊257/7⌋ = 36 against 28 and 23 per point) but no longer fit a Zen3's
+    /// 512 KiB L2 (130 × 7.5 KiB at width 8), and came out 5–10 % slower.
+    pub const DEFAULT_WIDTH: u32 = 6;
 
     /// The table of `points` at the default width.
     pub fn new(points: &[Point]) -> PrecomputedTable {
