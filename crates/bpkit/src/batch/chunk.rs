@@ -8,10 +8,10 @@
 //! Memory held at once: the challenges of every entry (about 600 bytes each) and one chunk's
 //! equations and dynamic terms (about 4 KiB per single-value proof).
 
-use super::accumulator::FixedAccumulator;
-use super::equation::{Base, CircuitTerms, Equation, FixedTerms, PlusTerms};
 use super::parallel::Executor;
-use super::scalar::Mont;
+use crate::equation::accumulator::FixedAccumulator;
+use crate::equation::scalar::Mont;
+use crate::equation::terms::{Base, CircuitTerms, Equation, FixedTerms, PlusTerms};
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{RistrettoPoint, Scalar};

@@ -7,9 +7,9 @@
 //! about one more batch verification in all; `f` failing proofs about `2f·log₂(b/f)` checks.
 //! A singleton's check is exact: a lone equation with a non-zero weight is zero iff it holds.
 
-use super::accumulator::FixedAccumulator;
-use super::equation::Equation;
 use super::parallel::Executor;
+use crate::equation::accumulator::FixedAccumulator;
+use crate::equation::terms::Equation;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{RistrettoPoint, Scalar};
 use alloc::vec::Vec;

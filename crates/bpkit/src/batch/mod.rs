@@ -41,21 +41,22 @@
 //! ```
 #![doc = include_str!("../../../../docs/batch.md")]
 
-pub(crate) mod accumulator;
 mod chunk;
-pub(crate) mod equation;
 mod localise;
 mod parallel;
-pub(crate) mod scalar;
 mod weights;
 
+// The equation layer used to live here; these paths keep working for code written against them.
+#[allow(unused_imports)]
+pub(crate) use crate::equation::{accumulator, scalar, terms as equation};
+
+use crate::equation::accumulator::FixedAccumulator;
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens, VerifierTable};
 use crate::group::CompressedRistretto;
 use crate::group::{RistrettoPoint, Scalar};
 use crate::plus::{PlusGens, PlusProof, PlusStatement};
 use crate::range_proof::{Interval, IntervalProof, RangeProof, RangeStatement};
-use accumulator::FixedAccumulator;
 use alloc::vec::Vec;
 use chunk::{CircuitEntry, Entry, PlusEntry, RangeEntry, Replayed, Source, StatementRef};
 use curve25519_dalek::traits::IsIdentity;

@@ -5,10 +5,8 @@
 //! Memory: one scalar per fixed generator used by the batch (at most `2·64·64 + 2`), whatever
 //! the number of proofs.
 
-use super::equation::{
-    Base, CircuitTerms, FixedTerms, PlusTerms, RangeTerms, VectorSet, VectorTerms,
-};
 use super::scalar::Mont;
+use super::terms::{Base, CircuitTerms, FixedTerms, PlusTerms, RangeTerms, VectorSet, VectorTerms};
 use crate::generators::{BulletproofGens, PedersenGens, VerifierTable};
 use crate::group::{msm, RistrettoPoint, Scalar};
 use alloc::vec::Vec;
