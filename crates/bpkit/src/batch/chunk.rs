@@ -11,9 +11,11 @@
 use super::parallel::Executor;
 use crate::equation::accumulator::FixedAccumulator;
 use crate::equation::scalar::Mont;
-use crate::equation::terms::{Base, CircuitTerms, Equation, FixedTerms, PlusTerms};
+use crate::equation::terms::{Base, CircuitTerms, DynamicTerms, Equation, FixedTerms, PlusTerms};
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
+use crate::group::engine;
+use crate::group::CompressedRistretto;
 use crate::group::{RistrettoPoint, Scalar};
 use crate::plus::{PlusGens, PlusProof, PlusStatement};
 use crate::range_proof::{
@@ -99,6 +101,7 @@ impl CircuitEntry<'_> {
             }),
             dynamic_scalars: eq.dynamic_scalars,
             dynamic_points: eq.dynamic_points,
+            ..Equation::default()
         })
     }
 }
@@ -239,6 +242,7 @@ impl PlusEntry<'_> {
             fixed: FixedTerms::Plus(PlusTerms { bases, vectors }),
             dynamic_scalars: eq.dynamic_scalars.iter().map(|s| s * weight).collect(),
             dynamic_points: eq.dynamic_points,
+            ..Equation::default()
         })
     }
 }
@@ -297,9 +301,7 @@ pub(crate) struct Prepared {
     /// Sum of the fixed terms.
     pub fixed: FixedAccumulator,
     /// Dynamic terms of every equation.
-    pub scalars: Vec<Scalar>,
-    /// Their points.
-    pub points: Vec<RistrettoPoint>,
+    pub dynamic: DynamicTerms,
 }
 
 impl Prepared {
@@ -307,13 +309,14 @@ impl Prepared {
         self.equations.extend(other.equations);
         self.failures.extend(other.failures);
         self.fixed.merge(other.fixed);
-        self.scalars.extend(other.scalars);
-        self.points.extend(other.points);
+        self.dynamic.append(other.dynamic);
     }
 }
 
 /// Pass 2 for the entries `entries` (batch indices from `offset`), with their replayed
-/// challenges and weights. Entries whose replay failed are skipped (already reported).
+/// challenges and weights. Entries whose replay failed are skipped (already reported). `engine`:
+/// range proofs given as bytes are decoded by the verification engine.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn prepare_chunk(
     exec: &Executor,
     entries: &[Entry<'_>],
@@ -322,6 +325,7 @@ pub(crate) fn prepare_chunk(
     offset: usize,
     keep: bool,
     pc_gens: &PedersenGens,
+    engine: bool,
 ) -> Prepared {
     let items: Vec<Item<'_, '_>> = entries
         .iter()
@@ -339,7 +343,7 @@ pub(crate) fn prepare_chunk(
         })
         .collect();
     let mut parts = exec
-        .map_slices(&items, |_, part| prepare_part(part, keep, pc_gens))
+        .map_slices(&items, |_, part| prepare_part(part, keep, pc_gens, engine))
         .into_iter();
     let mut out = parts.next().unwrap_or_default();
     for p in parts {
@@ -360,7 +364,12 @@ enum Item<'e, 'a> {
     ),
 }
 
-fn prepare_part(items: &[Item<'_, '_>], keep: bool, pc_gens: &PedersenGens) -> Prepared {
+fn prepare_part(
+    items: &[Item<'_, '_>],
+    keep: bool,
+    pc_gens: &PedersenGens,
+    engine: bool,
+) -> Prepared {
     let ranges: Vec<(usize, &RangeEntry<'_>, &Challenges, Scalar)> = items
         .iter()
         .filter_map(|i| match i {
@@ -368,14 +377,14 @@ fn prepare_part(items: &[Item<'_, '_>], keep: bool, pc_gens: &PedersenGens) -> P
             Item::Plus(..) | Item::Circuit(..) => None,
         })
         .collect();
-    let mut out = prepare_ranges(&ranges, keep);
+    let mut out = prepare_ranges(&ranges, keep, engine);
     for item in items {
         if let Item::Circuit(index, entry, replayed, weight) = item {
             match entry.equation(replayed, *weight) {
                 Ok(eq) => {
                     out.fixed.add(&eq.fixed);
-                    out.scalars.extend_from_slice(&eq.dynamic_scalars);
-                    out.points.extend_from_slice(&eq.dynamic_points);
+                    out.dynamic.scalars.extend_from_slice(&eq.dynamic_scalars);
+                    out.dynamic.points.extend_from_slice(&eq.dynamic_points);
                     if keep {
                         out.equations.push((*index, eq));
                     }
@@ -407,8 +416,8 @@ fn prepare_part(items: &[Item<'_, '_>], keep: bool, pc_gens: &PedersenGens) -> P
         match entry.equation(replayed, inv, *weight, pc_gens) {
             Ok(eq) => {
                 out.fixed.add(&eq.fixed);
-                out.scalars.extend_from_slice(&eq.dynamic_scalars);
-                out.points.extend_from_slice(&eq.dynamic_points);
+                out.dynamic.scalars.extend_from_slice(&eq.dynamic_scalars);
+                out.dynamic.points.extend_from_slice(&eq.dynamic_points);
                 if keep {
                     out.equations.push((*index, eq));
                 }
@@ -419,7 +428,69 @@ fn prepare_part(items: &[Item<'_, '_>], keep: bool, pc_gens: &PedersenGens) -> P
     out
 }
 
-fn prepare_ranges(items: &[(usize, &RangeEntry<'_>, &Challenges, Scalar)], keep: bool) -> Prepared {
+/// Decodes, with the engine in one batch, the points of every range proof of `items` that
+/// comes as bytes: `A, S, T₁, T₂, L₀, R₀, …` then the commitments. Per item: `None` when it does
+/// not come as bytes (or does not parse: its error is reported later), else the decoded points or
+/// the error naming the first invalid encoding (as dalek's path would report it).
+fn engine_decode(
+    items: &[(usize, &RangeEntry<'_>, &Challenges, Scalar)],
+) -> Vec<Option<Result<Vec<engine::EnginePoint>, Error>>> {
+    let mut encodings: Vec<CompressedRistretto> = Vec::new();
+    let mut spans: Vec<Option<(usize, usize, usize)>> = Vec::with_capacity(items.len());
+    for (_, entry, _, _) in items {
+        let view = match entry.source {
+            Source::Bytes(b) => ProofView::parse(b).ok(),
+            Source::Parsed(_) => None,
+        };
+        spans.push(view.map(|view| {
+            let start = encodings.len();
+            encodings.extend_from_slice(&view.head);
+            encodings.extend_from_slice(view.lr());
+            let proof_points = encodings.len().saturating_sub(start);
+            encodings.extend_from_slice(entry.statement.commitments());
+            (start, proof_points, encodings.len())
+        }));
+    }
+    // Variable-time: proof and statement encodings are public.
+    let decoded = engine::decode_each(&encodings);
+    spans
+        .into_iter()
+        .map(|span| {
+            let (start, proof_points, end) = span?;
+            let points = decoded.get(start..end).unwrap_or(&[]);
+            let mut out = Vec::with_capacity(points.len());
+            for (i, p) in points.iter().enumerate() {
+                match p {
+                    Some(p) => out.push(*p),
+                    // The same offsets as `ProofView::decompress_append` (L/R after the four
+                    // points and three scalars) and the same error for commitments.
+                    None if i < 4 => {
+                        return Some(Err(Error::InvalidPoint {
+                            offset: i.saturating_mul(32),
+                        }))
+                    }
+                    None if i < proof_points => {
+                        return Some(Err(Error::InvalidPoint {
+                            offset: i.saturating_add(3).saturating_mul(32),
+                        }))
+                    }
+                    None => {
+                        return Some(Err(Error::InvalidCommitment {
+                            index: i.saturating_sub(proof_points),
+                        }))
+                    }
+                }
+            }
+            Some(Ok(out))
+        })
+        .collect()
+}
+
+fn prepare_ranges(
+    items: &[(usize, &RangeEntry<'_>, &Challenges, Scalar)],
+    keep: bool,
+    engine: bool,
+) -> Prepared {
     let mut out = Prepared::default();
     // One inversion for every y and u_j of the part (none is zero: checked by `replay`).
     let mut inverses: Vec<Scalar> = items
@@ -427,26 +498,59 @@ fn prepare_ranges(items: &[(usize, &RangeEntry<'_>, &Challenges, Scalar)], keep:
         .flat_map(|(_, _, ch, _)| ch.to_invert())
         .collect();
     let _ = Scalar::invert_batch_alloc(&mut inverses);
+    let mut decoded = if engine {
+        engine_decode(items)
+    } else {
+        Vec::new()
+    }
+    .into_iter();
 
     let total = items
         .iter()
         .map(|(_, _, ch, _)| dynamic_len(ch))
         .fold(0usize, usize::saturating_add);
-    out.points.reserve(total);
-    out.scalars.reserve(total);
+    let d = &mut out.dynamic;
+    if engine {
+        d.engine_points.reserve(total);
+        d.engine_scalars.reserve(total);
+    } else {
+        d.points.reserve(total);
+        d.scalars.reserve(total);
+    }
     let mut start = 0usize;
     for (index, entry, ch, weight) in items {
         let len = ch.rounds.saturating_add(1);
         let end = start.saturating_add(len);
         let inv = inverses.get(start..end).unwrap_or(&[]);
         start = end;
+        let engine_points = decoded.next().flatten();
+        let d = &mut out.dynamic;
         // Points and scalars go straight into the part's lists; undone on failure.
-        let (p0, s0) = (out.points.len(), out.scalars.len());
+        let (p0, s0) = (d.points.len(), d.scalars.len());
+        let (e0, es0) = (d.engine_points.len(), d.engine_scalars.len());
         let terms = entry.view().and_then(|view| {
-            entry.append_points(&view, &mut out.points)?;
-            decompress_commitments(&entry.statement, &mut out.points)?;
-            let terms = prepare(ch, &view, inv, *weight, &mut out.scalars)?;
-            if out.points.len().saturating_sub(p0) != out.scalars.len().saturating_sub(s0) {
+            let on_engine = match engine_points {
+                Some(points) => {
+                    d.engine_points.extend(points?);
+                    true
+                }
+                None => {
+                    entry.append_points(&view, &mut d.points)?;
+                    decompress_commitments(&entry.statement, &mut d.points)?;
+                    false
+                }
+            };
+            let (scalars, added) = if on_engine {
+                (
+                    &mut d.engine_scalars,
+                    d.engine_points.len().saturating_sub(e0),
+                )
+            } else {
+                (&mut d.scalars, d.points.len().saturating_sub(p0))
+            };
+            let before = scalars.len();
+            let terms = prepare(ch, &view, inv, *weight, scalars)?;
+            if added != scalars.len().saturating_sub(before) {
                 return Err(Error::VerificationFailed);
             }
             Ok(terms)
@@ -455,17 +559,23 @@ fn prepare_ranges(items: &[(usize, &RangeEntry<'_>, &Challenges, Scalar)], keep:
             Ok(fixed) => {
                 out.fixed.add(&fixed);
                 if keep {
+                    let d = &out.dynamic;
                     let eq = Equation {
                         fixed,
-                        dynamic_scalars: out.scalars.get(s0..).unwrap_or(&[]).to_vec(),
-                        dynamic_points: out.points.get(p0..).unwrap_or(&[]).to_vec(),
+                        dynamic_scalars: d.scalars.get(s0..).unwrap_or(&[]).to_vec(),
+                        dynamic_points: d.points.get(p0..).unwrap_or(&[]).to_vec(),
+                        engine_scalars: d.engine_scalars.get(es0..).unwrap_or(&[]).to_vec(),
+                        engine_points: d.engine_points.get(e0..).unwrap_or(&[]).to_vec(),
                     };
                     out.equations.push((*index, eq));
                 }
             }
             Err(e) => {
-                out.points.truncate(p0);
-                out.scalars.truncate(s0);
+                let d = &mut out.dynamic;
+                d.points.truncate(p0);
+                d.scalars.truncate(s0);
+                d.engine_points.truncate(e0);
+                d.engine_scalars.truncate(es0);
                 out.failures.push((*index, e));
             }
         }
