@@ -59,7 +59,9 @@ use crate::group::Scalar;
 use crate::plus::{PlusGens, PlusProof, PlusStatement};
 use crate::range_proof::{Interval, IntervalProof, RangeProof, RangeStatement};
 use alloc::vec::Vec;
-use chunk::{CircuitEntry, Entry, PlusEntry, RangeEntry, Replayed, Source, StatementRef};
+use chunk::{
+    CircuitEntry, Entry, PlusEntry, PlusSource, RangeEntry, Replayed, Source, StatementRef,
+};
 use merlin::Transcript;
 use parallel::Executor;
 use sum::Partial;
@@ -261,7 +263,27 @@ impl<'a> BatchVerifier<'a> {
         transcript: Transcript,
     ) -> usize {
         self.entries.push(Entry::Plus(PlusEntry {
-            proof,
+            proof: PlusSource::Parsed(proof),
+            statement,
+            gens,
+            transcript,
+        }));
+        self.entries.len().saturating_sub(1)
+    }
+
+    /// [`BatchVerifier::add_plus_proof`] for an encoded proof: it is parsed (strictly, as
+    /// [`PlusProof::from_bytes`]) during verification and its points decoded in one batch with
+    /// the others (by bpkit's verification engine when the batch uses it: see
+    /// [`BatchOptions::engine`]). Returns its index.
+    pub fn add_plus_proof_bytes(
+        &mut self,
+        bytes: &'a [u8],
+        statement: &'a PlusStatement,
+        gens: &'a PlusGens,
+        transcript: Transcript,
+    ) -> usize {
+        self.entries.push(Entry::Plus(PlusEntry {
+            proof: PlusSource::Bytes(bytes),
             statement,
             gens,
             transcript,
@@ -400,9 +422,11 @@ impl<'a> BatchVerifier<'a> {
                 if m <= 1 && entries.len().saturating_mul(11) <= TABLE_MAX_DYNAMIC {
                     table = crate::generators::shared_table();
                 }
-                let from_bytes = entries
-                    .iter()
-                    .any(|e| matches!(e, Entry::Range(r) if matches!(r.source, Source::Bytes(_))));
+                let from_bytes = entries.iter().any(|e| match e {
+                    Entry::Range(r) => matches!(r.source, Source::Bytes(_)),
+                    Entry::Plus(p) => matches!(p.proof, PlusSource::Bytes(_)),
+                    Entry::Circuit(_) => false,
+                });
                 if options.engine && table.is_none() && from_bytes {
                     engine_shared = crate::generators::shared_engine(n, m);
                     engine_gens = Some(&*engine_shared);
