@@ -40,6 +40,13 @@ pub fn backend() -> &'static str {
     bpkit_engine::backend()
 }
 
+/// Restricts the engine to its portable backend (`true`) or lets it choose again (`false`), for
+/// the whole process: for differential tests and measurements (every backend gives the same
+/// results).
+pub fn force_portable(on: bool) {
+    bpkit_engine::backend::force_portable(on);
+}
+
 /// Decodes every encoding in one batch; `None` where an encoding is invalid (RFC 9496 rules,
 /// the identity allowed). Variable-time: encodings are public.
 pub fn decode_each(encodings: &[CompressedRistretto]) -> Vec<Option<EnginePoint>> {
