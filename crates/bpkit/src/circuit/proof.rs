@@ -130,7 +130,7 @@ fn shape_for_length(len: usize) -> Result<(bool, usize), Error> {
             found: len,
         });
     }
-    if len % 32 != 0 {
+    if !len.is_multiple_of(32) {
         return Err(Error::WrongLength {
             expected: len.saturating_sub(len % 32),
             found: len,
@@ -138,7 +138,7 @@ fn shape_for_length(len: usize) -> Result<(bool, usize), Error> {
     }
     let elements = len / 32;
     let extra = elements.saturating_sub(FIXED_ELEMENTS);
-    if extra % 2 == 0 {
+    if extra.is_multiple_of(2) {
         return Ok((false, extra / 2));
     }
     // Odd: a second phase (three more points).

@@ -23,7 +23,7 @@ pub(crate) fn replay(
 ) -> Result<(), Error> {
     let rounds = lr.len() / 2;
     let expected = 1usize.checked_shl(rounds as u32).unwrap_or(0);
-    if lr.len() % 2 != 0 || expected != n || u.len() < rounds {
+    if !lr.len().is_multiple_of(2) || expected != n || u.len() < rounds {
         return Err(Error::SizeMismatch {
             proof: expected,
             statement: n,

@@ -116,7 +116,7 @@ fn rounds_for_length(len: usize) -> Result<usize, Error> {
     // len = (2k + 9)·32 with 3 ≤ k ≤ 12.
     let fixed = FIXED_ELEMENTS * 32;
     let rest = len.saturating_sub(fixed);
-    if rest % 64 != 0 {
+    if !rest.is_multiple_of(64) {
         let nearest = fixed.saturating_add(rest.saturating_sub(rest % 64));
         return Err(Error::WrongLength {
             expected: nearest.max(MIN_PROOF_SIZE),
