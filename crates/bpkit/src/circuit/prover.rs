@@ -377,43 +377,15 @@ impl<'t, 'g> Prover<'t, 'g> {
         let w_ipp = nonzero(self.transcript.challenge_scalar(b"w"))?;
         let q = self.pc_gens.b() * w_ipp;
 
-        let (mut l_vec, mut r_vec) = poly.eval(&x, padded, &y);
-        // Phase-2 and padding generators carry the factor u (notes: "Two phases").
-        // Variable-time: u is public.
-        let g_vec: Vec<RistrettoPoint> = g
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                if i < n1 || n2 == 0 {
-                    *p
-                } else {
-                    msm::vartime_mul(&u, p)
-                }
-            })
-            .collect();
-        let h_vec: Vec<RistrettoPoint> = h
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                if i < n1 || n2 == 0 {
-                    *p
-                } else {
-                    msm::vartime_mul(&u, p)
-                }
-            })
-            .collect();
-        let ipp = inner_product::prove(
-            self.transcript,
-            &q,
-            &y_inv,
-            g_vec,
-            h_vec,
-            l_vec.clone(),
-            r_vec.clone(),
-        );
-        l_vec.zeroize();
-        r_vec.zeroize();
+        let (l_vec, r_vec) = poly.eval(&x, padded, &y);
+        drop(poly);
         drop(a);
+        // Phase-2 and padding generators carry the factor u (notes: "Two phases"); the
+        // inner-product prover applies it to its public scalars, not to copies of the points.
+        let tail = (n2 > 0).then_some((n1, u));
+        // The vectors move into the argument, which wipes them.
+        let ipp =
+            inner_product::prove_with_factor(self.transcript, &q, &y_inv, g, h, tail, l_vec, r_vec);
 
         Ok((
             CircuitProof {
