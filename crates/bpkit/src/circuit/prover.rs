@@ -19,6 +19,7 @@ use crate::inner_product;
 use crate::transcript::{RngAdapter, TranscriptProtocol};
 use crate::util::scalars::inner_product as ip;
 use alloc::vec::Vec;
+use curve25519_dalek::traits::Identity;
 use merlin::{Transcript, TranscriptRng};
 use zeroize::Zeroize;
 
@@ -67,13 +68,33 @@ fn random_scalar(rng: &mut TranscriptRng) -> Scalar {
 /// time of one multiplication over all points (2 vCPU Zen3, AVX2, loaded; 256 … 4096 within 10%).
 const CT_CHUNK: usize = 512;
 
-/// `Σ sᵢ·Pᵢ` in constant time, in chunks of [`CT_CHUNK`] points (bounded memory).
-fn constant_time_chunked(scalars: &[Scalar], points: &[RistrettoPoint]) -> RistrettoPoint {
-    scalars
-        .chunks(CT_CHUNK)
-        .zip(points.chunks(CT_CHUNK))
-        .map(|(s, p)| msm::constant_time(s.iter().copied(), p.iter()).unwrap_or_default())
-        .sum()
+/// `Σ sᵢ·Pᵢ` in constant time, in chunks of [`CT_CHUNK`] points (bounded memory); the pairs may
+/// come from several vectors (`G` and `H` share chunks, so small vectors pay one set of
+/// doublings).
+fn constant_time_chunked<'a>(
+    pairs: impl Iterator<Item = (&'a Scalar, &'a RistrettoPoint)>,
+) -> RistrettoPoint {
+    let mut acc = RistrettoPoint::identity();
+    let mut scalars: Vec<Scalar> = Vec::with_capacity(CT_CHUNK);
+    let mut points: Vec<&RistrettoPoint> = Vec::with_capacity(CT_CHUNK);
+    let mut flush = |scalars: &mut Vec<Scalar>, points: &mut Vec<&RistrettoPoint>| {
+        acc +=
+            msm::constant_time(scalars.iter().copied(), points.iter().copied()).unwrap_or_default();
+        scalars.iter_mut().for_each(Zeroize::zeroize);
+        scalars.clear();
+        points.clear();
+    };
+    for (s, p) in pairs {
+        scalars.push(*s);
+        points.push(p);
+        if scalars.len() >= CT_CHUNK {
+            flush(&mut scalars, &mut points);
+        }
+    }
+    if !scalars.is_empty() {
+        flush(&mut scalars, &mut points);
+    }
+    acc
 }
 
 /// Blinding factors and vectors of one phase (secret; zeroized on drop).
@@ -110,8 +131,7 @@ impl PhaseSecrets {
     ) -> [Point; 3] {
         let two = |x: &[Scalar], y: &[Scalar], b: &Scalar| {
             pc_gens.mul_b_blinding(b)
-                + constant_time_chunked(x, g.get(..x.len()).unwrap_or(&[]))
-                + constant_time_chunked(y, h.get(..y.len()).unwrap_or(&[]))
+                + constant_time_chunked(x.iter().zip(g).chain(y.iter().zip(h)))
         };
         let a_i = two(a_l, a_r, &self.i_blinding);
         let a_o = two(a_o, &[], &self.o_blinding);

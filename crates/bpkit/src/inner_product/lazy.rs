@@ -19,6 +19,48 @@ use curve25519_dalek::traits::Identity;
 /// buffers; at this size Pippenger's bucket sums are ~3% of the work).
 const CHUNK: usize = 8192;
 
+/// A variable-time multiscalar multiplication fed term by term, run in chunks of [`CHUNK`]
+/// points (the `G` and `H` terms of one `L` or `R` share it, so small vectors pay one set of
+/// doublings).
+pub(crate) struct Acc<'p> {
+    scalars: Vec<Scalar>,
+    points: Vec<&'p RistrettoPoint>,
+    sum: RistrettoPoint,
+}
+
+impl<'p> Acc<'p> {
+    pub(crate) fn new() -> Self {
+        Acc {
+            scalars: Vec::new(),
+            points: Vec::new(),
+            sum: RistrettoPoint::identity(),
+        }
+    }
+
+    /// Adds `s·P`.
+    pub(crate) fn push(&mut self, s: Scalar, p: &'p RistrettoPoint) {
+        self.scalars.push(s);
+        self.points.push(p);
+        if self.scalars.len() >= CHUNK {
+            self.flush();
+        }
+    }
+
+    fn flush(&mut self) {
+        if !self.scalars.is_empty() {
+            self.sum += msm::vartime_slices(&self.scalars, &self.points).unwrap_or_default();
+            self.scalars.clear();
+            self.points.clear();
+        }
+    }
+
+    /// The sum of every term added.
+    pub(crate) fn finish(mut self) -> RistrettoPoint {
+        self.flush();
+        self.sum
+    }
+}
+
 /// The base points: the caller's generators (first levels) or a materialised fold.
 enum Base<'a> {
     Borrowed(&'a [RistrettoPoint]),
@@ -68,14 +110,12 @@ impl<'a> LazyGens<'a> {
         self.blocks.len()
     }
 
-    /// `Σ_{i<n/2} v[i]·Gen[i + off]` over the current generators of length `n`, where `off` is
-    /// `0` (`Half::Lower`) or `n/2` (`Half::Upper`). Variable-time (module docs).
-    pub(crate) fn msm_half(&self, v: &[Scalar], n: usize, half: Half) -> RistrettoPoint {
+    /// Adds the terms `v[i]·Gen[i + off]`, `i < n/2`, over the current generators of length `n`
+    /// to `acc`, where `off` is `0` (`Half::Lower`) or `n/2` (`Half::Upper`): one term per base
+    /// point of that half of every block. Variable-time (module docs).
+    pub(crate) fn push_half<'p>(&'p self, v: &[Scalar], n: usize, half: Half, acc: &mut Acc<'p>) {
         let k = n / 2;
         let v: Vec<Scalar> = v.iter().map(|x| x * self.global).collect();
-        let mut acc = RistrettoPoint::identity();
-        let mut scalars: Vec<Scalar> = Vec::with_capacity(CHUNK);
-        let mut points: Vec<&RistrettoPoint> = Vec::with_capacity(CHUNK);
         let mut coef_blocks = self.coef.as_ref().map(|c| c.chunks(n.max(1)));
         for (block, factor) in self.base.points().chunks(n.max(1)).zip(&self.blocks) {
             let coef_block = coef_blocks.as_mut().and_then(|c| c.next());
@@ -94,19 +134,9 @@ impl<'a> LazyGens<'a> {
                 if let Some(c) = coef_part.and_then(|c| c.get(i)) {
                     s *= c;
                 }
-                scalars.push(s);
-                points.push(p);
-                if scalars.len() >= CHUNK {
-                    acc += msm::vartime_slices(&scalars, &points).unwrap_or_default();
-                    scalars.clear();
-                    points.clear();
-                }
+                acc.push(s, p);
             }
         }
-        if !scalars.is_empty() {
-            acc += msm::vartime_slices(&scalars, &points).unwrap_or_default();
-        }
-        acc
     }
 
     /// Folds `Gen'ᵢ = global_factor·(Genᵢ + x·Gen_{n/2+i})` without touching a point.
