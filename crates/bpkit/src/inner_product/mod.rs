@@ -4,10 +4,11 @@
 //! `P = ⟨a, G⟩ + ⟨b, H'⟩ + ⟨a, b⟩·Q`, where `H'ᵢ = y⁻ⁱ·Hᵢ`, in `log₂ N` rounds of two points.
 #![doc = include_str!("../../../../docs/notes/inner_product.md")]
 
+mod lazy;
 mod proof;
 mod prover;
 mod verifier;
 
 pub use proof::InnerProductProof;
-pub(crate) use prover::prove;
+pub(crate) use prover::{prove, prove_with_factor};
 pub(crate) use verifier::{append_non_identity, replay};

@@ -1,0 +1,174 @@
+//! One generator vector of the inner-product prover, folded lazily (notes: "Lazy folding").
+//!
+//! After `r` folds since the last materialisation, the current generator `i` (of `n`) is
+//! `global · Σ_t blocks[t] · coef[i + t·n] · base[i + t·n]` over the `2ʳ` blocks `t` of the base.
+//! Folding with a factor `x` on the upper half only doubles `blocks` (no point arithmetic);
+//! multiscalar multiplications over the current generators run over the base points with the
+//! products as scalars; [`LazyGens::materialize`] folds the accumulated levels at once, one
+//! `2ʳ`-point multiscalar multiplication per new point.
+//!
+//! Timing: every factor here is public (challenges, `y⁻¹`, the circuit's phase-2 factor) and the
+//! vectors multiplied in are the blinded `a`, `b` of the argument (see `prover.rs`), so every
+//! multiplication is variable-time.
+
+use crate::group::{msm, RistrettoPoint, Scalar};
+use alloc::vec::Vec;
+use curve25519_dalek::traits::Identity;
+
+/// Points per variable-time multiscalar multiplication over the base (bounds the engine's
+/// buffers; at this size Pippenger's bucket sums are ~3% of the work).
+const CHUNK: usize = 8192;
+
+/// A variable-time multiscalar multiplication fed term by term, run in chunks of [`CHUNK`]
+/// points (the `G` and `H` terms of one `L` or `R` share it, so small vectors pay one set of
+/// doublings).
+pub(crate) struct Acc<'p> {
+    scalars: Vec<Scalar>,
+    points: Vec<&'p RistrettoPoint>,
+    sum: RistrettoPoint,
+}
+
+impl<'p> Acc<'p> {
+    pub(crate) fn new() -> Self {
+        Acc {
+            scalars: Vec::new(),
+            points: Vec::new(),
+            sum: RistrettoPoint::identity(),
+        }
+    }
+
+    /// Adds `s·P`.
+    pub(crate) fn push(&mut self, s: Scalar, p: &'p RistrettoPoint) {
+        self.scalars.push(s);
+        self.points.push(p);
+        if self.scalars.len() >= CHUNK {
+            self.flush();
+        }
+    }
+
+    fn flush(&mut self) {
+        if !self.scalars.is_empty() {
+            self.sum += msm::vartime_slices(&self.scalars, &self.points).unwrap_or_default();
+            self.scalars.clear();
+            self.points.clear();
+        }
+    }
+
+    /// The sum of every term added.
+    pub(crate) fn finish(mut self) -> RistrettoPoint {
+        self.flush();
+        self.sum
+    }
+}
+
+/// The base points: the caller's generators (first levels) or a materialised fold.
+enum Base<'a> {
+    Borrowed(&'a [RistrettoPoint]),
+    Owned(Vec<RistrettoPoint>),
+}
+
+impl Base<'_> {
+    fn points(&self) -> &[RistrettoPoint] {
+        match self {
+            Base::Borrowed(p) => p,
+            Base::Owned(p) => p,
+        }
+    }
+}
+
+/// Which half of every current-length block a multiplication runs over.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Half {
+    Lower,
+    Upper,
+}
+
+/// A generator vector folded lazily.
+pub(crate) struct LazyGens<'a> {
+    base: Base<'a>,
+    /// Per-point factors of the caller's base (`y⁻ʲ`, a phase factor); `None`: all one.
+    coef: Option<Vec<Scalar>>,
+    /// One factor per block of the current length (`2ʳ` after `r` lazy folds).
+    blocks: Vec<Scalar>,
+    /// A factor common to every point.
+    global: Scalar,
+}
+
+impl<'a> LazyGens<'a> {
+    /// The generators `coef[j]·points[j]` (`coef` `None`: the points themselves).
+    pub(crate) fn new(points: &'a [RistrettoPoint], coef: Option<Vec<Scalar>>) -> Self {
+        LazyGens {
+            base: Base::Borrowed(points),
+            coef,
+            blocks: alloc::vec![Scalar::ONE],
+            global: Scalar::ONE,
+        }
+    }
+
+    /// Number of lazy folds since the base was last materialised, as `2ʳ`.
+    pub(crate) fn pending(&self) -> usize {
+        self.blocks.len()
+    }
+
+    /// Adds the terms `v[i]·Gen[i + off]`, `i < n/2`, over the current generators of length `n`
+    /// to `acc`, where `off` is `0` (`Half::Lower`) or `n/2` (`Half::Upper`): one term per base
+    /// point of that half of every block. Variable-time (module docs).
+    pub(crate) fn push_half<'p>(&'p self, v: &[Scalar], n: usize, half: Half, acc: &mut Acc<'p>) {
+        let k = n / 2;
+        let v: Vec<Scalar> = v.iter().map(|x| x * self.global).collect();
+        let mut coef_blocks = self.coef.as_ref().map(|c| c.chunks(n.max(1)));
+        for (block, factor) in self.base.points().chunks(n.max(1)).zip(&self.blocks) {
+            let coef_block = coef_blocks.as_mut().and_then(|c| c.next());
+            let (lo, hi) = block.split_at(k.min(block.len()));
+            let part = if half == Half::Upper { hi } else { lo };
+            let coef_part = coef_block.map(|c| {
+                let (lo, hi) = c.split_at(k.min(c.len()));
+                if half == Half::Upper {
+                    hi
+                } else {
+                    lo
+                }
+            });
+            for (i, (p, x)) in part.iter().zip(&v).enumerate() {
+                let mut s = x * factor;
+                if let Some(c) = coef_part.and_then(|c| c.get(i)) {
+                    s *= c;
+                }
+                acc.push(s, p);
+            }
+        }
+    }
+
+    /// Folds `Gen'ᵢ = global_factor·(Genᵢ + x·Gen_{n/2+i})` without touching a point.
+    pub(crate) fn fold(&mut self, x: &Scalar, global_factor: &Scalar) {
+        let blocks: Vec<Scalar> = self.blocks.iter().flat_map(|b| [*b, b * x]).collect();
+        self.blocks = blocks;
+        self.global *= global_factor;
+    }
+
+    /// Folds the pending levels into new base points (current length `n`): one multiscalar
+    /// multiplication of `2ʳ` points per point. Variable-time: every factor is public.
+    pub(crate) fn materialize(&mut self, n: usize) {
+        if self.blocks.len() <= 1 && self.coef.is_none() {
+            return;
+        }
+        let step = n.max(1);
+        let points = self.base.points();
+        let new: Vec<RistrettoPoint> = (0..n)
+            .map(|i| {
+                let scalars = self.blocks.iter().enumerate().map(|(t, b)| {
+                    let c = self
+                        .coef
+                        .as_ref()
+                        .and_then(|c| c.get(t.checked_mul(step).and_then(|o| o.checked_add(i))?));
+                    c.map_or(*b, |c| b * c)
+                });
+                let pts = points.iter().skip(i).step_by(step);
+                msm::vartime(scalars, pts).unwrap_or_default()
+            })
+            .collect();
+        self.base = Base::Owned(new);
+        self.coef = None;
+        self.blocks = alloc::vec![Scalar::ONE];
+    }
+}
