@@ -1,7 +1,7 @@
 //! Peak heap use of verification, measured with a counting global allocator, and the budgets
 //! asserted: single verification (n = 64, m = 1) under 1 MiB beyond the cached generators, a
-//! batch of 1024 single proofs under 64 MiB; circuit proofs at n = 2¹⁵ measured (regression
-//! guards; the 30/25 MiB budgets are not met yet).
+//! batch of 1024 single proofs under 64 MiB; circuit proofs at n = 2¹⁵: the verifier under its
+//! 25 MiB budget (asserted at 10 MiB), the prover measured against a regression guard.
 //!
 //! Run: `cargo bench -p bpkit --bench memory` (or `cargo test -p bpkit --bench memory`). A
 //! separate binary, so no other test allocates at the same time.
@@ -197,9 +197,16 @@ mod circuit {
             prover < 80 << 20,
             "circuit prover over its regression guard"
         );
+        // Verifier: the budget is 25 MiB; measured 6.0 MiB with the circuit given (terms
+        // streamed into chunked multiplications, msm::vartime_chunked), 18 MiB when the gadgets
+        // also run in the verifier. The guard keeps headroom for allocator and platform noise.
         assert!(
-            verifier < 56 << 20,
-            "circuit verifier over its regression guard"
+            verifier < 10 << 20,
+            "circuit verifier over its guard (budget 25 MiB)"
+        );
+        assert!(
+            recording < 25 << 20,
+            "recording circuit verifier over the 25 MiB budget"
         );
     }
 }

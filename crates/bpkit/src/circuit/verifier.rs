@@ -114,20 +114,16 @@ impl Circuit {
             dynamic_scalars,
             dynamic_points,
         } = eq;
-        let points: Vec<&RistrettoPoint> = core::iter::once(pc_gens.b())
-            .chain(core::iter::once(pc_gens.b_blinding()))
-            .chain(g.iter())
-            .chain(h.iter())
-            .chain(dynamic_points.iter())
-            .collect();
-        let mut scalars = Vec::with_capacity(points.len());
-        scalars.push(b);
-        scalars.push(b_blinding);
-        scalars.extend(g_scalars);
-        scalars.extend(h_scalars);
-        scalars.extend(dynamic_scalars);
+        // Streamed into chunked multiplications: no vector of all 2n + O(log n) terms, and
+        // curve25519-dalek's Pippenger state stays bounded (notes: "Verification", memory).
         // Variable-time: every scalar and point of a verifier is public.
-        let check = msm::vartime_slices(&scalars, &points).ok_or(Error::VerificationFailed)?;
+        let check = msm::vartime_chunked(
+            [(b, pc_gens.b()), (b_blinding, pc_gens.b_blinding())]
+                .into_iter()
+                .chain(g_scalars.into_iter().zip(g))
+                .chain(h_scalars.into_iter().zip(h))
+                .chain(dynamic_scalars.into_iter().zip(&dynamic_points)),
+        );
         if check == RistrettoPoint::default() {
             Ok(())
         } else {
