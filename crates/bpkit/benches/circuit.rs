@@ -5,7 +5,9 @@
 //! cheap; 16 for the README figures):
 //! - `circuit/prove/n`, `circuit/verify/n` (verification from the proof's bytes);
 //! - `msm/vartime-2n/n`: curve25519-dalek's variable-time multiscalar multiplication of 2n random
-//!   points (the verifier's floor), `msm/consttime-2n/n`: its constant-time one (the prover's);
+//!   points (the verifier's floor), `msm/vartime-chunked-2n/n`: the same in bpkit's chunks of
+//!   `msm::VARTIME_CHUNK` terms (what the verifier runs), `msm/consttime-2n/n`: dalek's
+//!   constant-time one (the prover's);
 //! - `batch/one/n`, `batch/two/n` for n = min(2¹⁵, 2^max): one proof, and two proofs of the same
 //!   circuit, in a `BatchVerifier` (the marginal cost of a further proof is two − one).
 //!
@@ -131,6 +133,12 @@ fn benches(c: &mut Criterion) {
         let (scalars, points) = random_msm_inputs(2 * n);
         g.bench_with_input(BenchmarkId::new("vartime-2n", n), &n, |b, _| {
             b.iter(|| RistrettoPoint::vartime_multiscalar_mul(black_box(&scalars), &points))
+        });
+        // The verifier's chunked form of the same multiplication (bounded memory).
+        g.bench_with_input(BenchmarkId::new("vartime-chunked-2n", n), &n, |b, _| {
+            b.iter(|| {
+                bpkit::group::msm::vartime_chunked(black_box(&scalars).iter().copied().zip(&points))
+            })
         });
         g.bench_with_input(BenchmarkId::new("consttime-2n", n), &n, |b, _| {
             b.iter(|| RistrettoPoint::multiscalar_mul(black_box(&scalars), &points))

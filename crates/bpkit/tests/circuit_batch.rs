@@ -210,3 +210,106 @@ fn wrong_commitment_count_is_reported() {
     assert_eq!(err.indices().collect::<Vec<_>>(), vec![1]);
     assert!(matches!(err.failures()[0].1, Error::Circuit(_)));
 }
+
+#[test]
+fn encoded_circuit_proofs_join_the_batch() {
+    let f = fixture();
+    let encoded: Vec<Vec<u8>> = f.circuits.iter().map(|c| c.proof.to_bytes()).collect();
+    let build = |bad: &[usize]| {
+        let mut b = BatchVerifier::new();
+        for (i, j) in [0usize, 1, 2, 1].into_iter().enumerate() {
+            let c = &f.circuits[j];
+            let cs = if bad.contains(&(2 * i)) {
+                &c.wrong
+            } else {
+                &c.commitments
+            };
+            let index = b
+                .add_circuit_proof_bytes(&encoded[j], &c.circuit, cs, Transcript::new(LABEL))
+                .unwrap();
+            assert_eq!(index, 2 * i);
+            // Parsed proofs and range proofs alternate with the encoded ones.
+            let index = if i % 2 == 0 {
+                b.add_circuit_proof(&c.proof, &c.circuit, &c.commitments, Transcript::new(LABEL))
+            } else {
+                b.add_range_proof(
+                    &f.range[0].0,
+                    &f.range[0].1,
+                    Transcript::new(b"circuit batch bp"),
+                )
+            };
+            assert_eq!(index, 2 * i + 1);
+        }
+        b
+    };
+    build(&[]).verify_deterministic().unwrap();
+    build(&[]).verify(&mut common::rng(3)).unwrap();
+    for bad in [vec![0], vec![2, 6], vec![4]] {
+        let err = build(&bad).verify(&mut common::rng(4)).unwrap_err();
+        assert_eq!(err.indices().collect::<Vec<_>>(), bad, "bad = {bad:?}");
+        assert!(err
+            .failures()
+            .iter()
+            .all(|(_, e)| *e == Error::VerificationFailed));
+    }
+    // A well-formed proof of another circuit is an ordinary failure, located.
+    let mut b = BatchVerifier::new();
+    b.add_circuit_proof_bytes(
+        &encoded[2],
+        &f.circuits[2].circuit,
+        &f.circuits[2].commitments,
+        Transcript::new(LABEL),
+    )
+    .unwrap();
+    b.add_circuit_proof_bytes(
+        &encoded[0],
+        &f.circuits[1].circuit,
+        &f.circuits[1].commitments,
+        Transcript::new(LABEL),
+    )
+    .unwrap();
+    let err = b.verify_deterministic().unwrap_err();
+    assert_eq!(err.indices().collect::<Vec<_>>(), vec![1]);
+}
+
+#[test]
+fn malformed_encodings_are_refused_when_added() {
+    let f = fixture();
+    let c = &f.circuits[1];
+    let good = c.proof.to_bytes();
+    let mut trailing = good.clone();
+    trailing.push(0);
+    let mut non_canonical = good.clone();
+    // The first scalar after the points (t_x): set its top byte so it is ≥ ℓ.
+    let points = if c.proof.has_phase_two() { 11 } else { 8 };
+    non_canonical[32 * points + 31] = 0xff;
+    let mut identity = good.clone();
+    identity[..32].fill(0);
+    let cases: Vec<Vec<u8>> = vec![
+        Vec::new(),
+        good[..good.len() - 1].to_vec(),
+        good[..good.len() - 32].to_vec(),
+        trailing,
+        non_canonical,
+        identity,
+        vec![0xff; good.len()],
+    ];
+    let mut b = BatchVerifier::new();
+    assert_eq!(
+        b.add_circuit_proof_bytes(&good, &c.circuit, &c.commitments, Transcript::new(LABEL)),
+        Ok(0)
+    );
+    for bytes in &cases {
+        let expected = CircuitProof::from_bytes(bytes).unwrap_err();
+        let got = b
+            .add_circuit_proof_bytes(bytes, &c.circuit, &c.commitments, Transcript::new(LABEL))
+            .unwrap_err();
+        assert_eq!(got, expected);
+        assert_eq!(b.len(), 1, "nothing added");
+    }
+    assert_eq!(
+        b.add_circuit_proof_bytes(&good, &c.circuit, &c.commitments, Transcript::new(LABEL)),
+        Ok(1)
+    );
+    b.verify_deterministic().unwrap();
+}

@@ -78,10 +78,28 @@ pub(crate) struct PlusEntry<'a> {
     pub transcript: Transcript,
 }
 
+/// A circuit proof borrowed from the caller, or parsed by the batch from bytes (boxed: a parsed
+/// proof holds its points decompressed).
+#[derive(Clone)]
+pub(crate) enum CircuitProofRef<'a> {
+    Borrowed(&'a crate::circuit::CircuitProof),
+    Owned(alloc::boxed::Box<crate::circuit::CircuitProof>),
+}
+
+impl core::ops::Deref for CircuitProofRef<'_> {
+    type Target = crate::circuit::CircuitProof;
+    fn deref(&self) -> &crate::circuit::CircuitProof {
+        match self {
+            CircuitProofRef::Borrowed(p) => p,
+            CircuitProofRef::Owned(p) => p,
+        }
+    }
+}
+
 /// One circuit proof of the batch with its circuit, commitments and transcript.
 #[derive(Clone)]
 pub(crate) struct CircuitEntry<'a> {
-    pub proof: &'a crate::circuit::CircuitProof,
+    pub proof: CircuitProofRef<'a>,
     pub circuit: &'a crate::circuit::Circuit,
     pub commitments: &'a [crate::group::CompressedRistretto],
     pub transcript: Transcript,
@@ -91,7 +109,7 @@ impl CircuitEntry<'_> {
     fn replay(&self, pc_gens: &PedersenGens) -> Result<crate::circuit::verifier::Replay, Error> {
         let mut transcript = self.transcript.clone();
         self.circuit
-            .replay(&mut transcript, self.proof, self.commitments, pc_gens)
+            .replay(&mut transcript, &self.proof, self.commitments, pc_gens)
     }
 
     fn equation(
@@ -101,7 +119,7 @@ impl CircuitEntry<'_> {
     ) -> Result<Equation, Error> {
         let eq = self
             .circuit
-            .equation_from(r, self.proof, self.commitments, weight)?;
+            .equation_from(r, &self.proof, self.commitments, weight)?;
         Ok(Equation {
             fixed: FixedTerms::Circuit(CircuitTerms {
                 b: eq.b,

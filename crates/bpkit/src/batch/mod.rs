@@ -4,7 +4,7 @@
 //! A batch may mix range proofs ([`BatchVerifier::add_range_proof`]), Bulletproofs+ proofs of any
 //! size, extension degree and generator set ([`BatchVerifier::add_plus_proof`]) and interval
 //! proofs ([`BatchVerifier::add_interval_proof`]), and arithmetic-circuit proofs
-//! ([`BatchVerifier::add_circuit_proof`]).
+//! ([`BatchVerifier::add_circuit_proof`], or encoded: [`BatchVerifier::add_circuit_proof_bytes`]).
 //!
 //! Each proof's verification equation `E_i = 0` is multiplied by a weight `ρ_i` and the
 //! equations are added up; the batch accepts iff `Σ ρ_i·E_i = 0`. With weights the prover
@@ -60,7 +60,8 @@ use crate::plus::{PlusGens, PlusProof, PlusStatement};
 use crate::range_proof::{Interval, IntervalProof, RangeProof, RangeStatement};
 use alloc::vec::Vec;
 use chunk::{
-    CircuitEntry, Entry, PlusEntry, PlusSource, RangeEntry, Replayed, Source, StatementRef,
+    CircuitEntry, CircuitProofRef, Entry, PlusEntry, PlusSource, RangeEntry, Replayed, Source,
+    StatementRef,
 };
 use merlin::Transcript;
 use parallel::Executor;
@@ -302,12 +303,37 @@ impl<'a> BatchVerifier<'a> {
         transcript: Transcript,
     ) -> usize {
         self.entries.push(Entry::Circuit(CircuitEntry {
-            proof,
+            proof: CircuitProofRef::Borrowed(proof),
             circuit,
             commitments,
             transcript,
         }));
         self.entries.len().saturating_sub(1)
+    }
+
+    /// Adds an encoded arithmetic-circuit proof with its circuit, its commitments and the
+    /// transcript it was made with. Returns its index.
+    ///
+    /// The bytes are parsed at once, strictly (as [`crate::circuit::CircuitProof::from_bytes`]:
+    /// length and size cap first, canonical scalars, valid non-identity points, no trailing
+    /// bytes); a malformed encoding is returned as that typed error and nothing is added. Whether
+    /// the proof fits `circuit` is checked during verification, as for
+    /// [`BatchVerifier::add_circuit_proof`].
+    pub fn add_circuit_proof_bytes(
+        &mut self,
+        bytes: &[u8],
+        circuit: &'a crate::circuit::Circuit,
+        commitments: &'a [CompressedRistretto],
+        transcript: Transcript,
+    ) -> Result<usize, Error> {
+        let proof = crate::circuit::CircuitProof::from_bytes(bytes)?;
+        self.entries.push(Entry::Circuit(CircuitEntry {
+            proof: CircuitProofRef::Owned(alloc::boxed::Box::new(proof)),
+            circuit,
+            commitments,
+            transcript,
+        }));
+        Ok(self.entries.len().saturating_sub(1))
     }
 
     /// Adds an interval proof that `commitment` opens to a value in `interval` (`bits`-bit

@@ -114,20 +114,16 @@ impl Circuit {
             dynamic_scalars,
             dynamic_points,
         } = eq;
-        let points: Vec<&RistrettoPoint> = core::iter::once(pc_gens.b())
-            .chain(core::iter::once(pc_gens.b_blinding()))
-            .chain(g.iter())
-            .chain(h.iter())
-            .chain(dynamic_points.iter())
-            .collect();
-        let mut scalars = Vec::with_capacity(points.len());
-        scalars.push(b);
-        scalars.push(b_blinding);
-        scalars.extend(g_scalars);
-        scalars.extend(h_scalars);
-        scalars.extend(dynamic_scalars);
+        // Streamed into chunked multiplications: no vector of all 2n + O(log n) terms, and
+        // curve25519-dalek's Pippenger state stays bounded (notes: "Verification", memory).
         // Variable-time: every scalar and point of a verifier is public.
-        let check = msm::vartime_slices(&scalars, &points).ok_or(Error::VerificationFailed)?;
+        let check = msm::vartime_chunked(
+            [(b, pc_gens.b()), (b_blinding, pc_gens.b_blinding())]
+                .into_iter()
+                .chain(g_scalars.into_iter().zip(g))
+                .chain(h_scalars.into_iter().zip(h))
+                .chain(dynamic_scalars.into_iter().zip(&dynamic_points)),
+        );
         if check == RistrettoPoint::default() {
             Ok(())
         } else {
@@ -243,9 +239,8 @@ impl Circuit {
         let padded = self.padded_multipliers();
         let n1 = self.phase_one_multipliers;
         let two_phases = self.has_phase_two_commitments();
-        let wts = self
-            .weights(&rp.z, &rp.challenges, padded)
-            .ok_or(Error::VerificationFailed)?;
+        let wts =
+            mont_weights(self, &rp.z, &rp.challenges, padded).ok_or(Error::VerificationFailed)?;
         let (x, y, u, w, r) = (rp.x, rp.y, rp.u, rp.w, rp.c);
         let (a, b) = (proof.ipp.a, proof.ipp.b);
 
@@ -287,9 +282,9 @@ impl Circuit {
         for i in 0..padded {
             let ru = if two_phases && i >= n1 { rho_u } else { rho_1 };
             let (wl, wr, wo) = (
-                m(&wts.w_l.get(i).copied().unwrap_or_default()),
-                m(&wts.w_r.get(i).copied().unwrap_or_default()),
-                m(&wts.w_o.get(i).copied().unwrap_or_default()),
+                wts.w_l.get(i).copied().unwrap_or_default(),
+                wts.w_r.get(i).copied().unwrap_or_default(),
+                wts.w_o.get(i).copied().unwrap_or_default(),
             );
             let s_i = s.get(i).copied().unwrap_or_default();
             let s_inv_i = s
@@ -359,6 +354,60 @@ impl Circuit {
     }
 }
 
+/// [`Circuit::weights`] (notes: "Flattening the constraints") with `w_L, w_R, w_O` left in
+/// Montgomery form for the per-generator loop, and every product of the flattening done in that
+/// form too (one pass over the terms; no dalek `Scalar` arithmetic per term). Same values.
+struct MontWeights {
+    w_l: Vec<Mont>,
+    w_r: Vec<Mont>,
+    w_o: Vec<Mont>,
+    w_v: Vec<Scalar>,
+    w_c: Scalar,
+}
+
+fn mont_weights(
+    circuit: &Circuit,
+    z: &Scalar,
+    challenges: &[Scalar],
+    padded: usize,
+) -> Option<MontWeights> {
+    let z_m = Mont::from_scalar(z);
+    let challenges: Vec<Mont> = challenges.iter().map(Mont::from_scalar).collect();
+    let mut w_l = alloc::vec![Mont::ZERO; padded];
+    let mut w_r = alloc::vec![Mont::ZERO; padded];
+    let mut w_o = alloc::vec![Mont::ZERO; padded];
+    let mut w_v = alloc::vec![Mont::ZERO; circuit.num_commitments];
+    let mut w_c = Mont::ZERO;
+    let mut z_q = z_m;
+    for row in &circuit.rows {
+        for t in row.terms() {
+            let mut c = Mont::from_scalar(&t.coefficient).mul(&z_q);
+            if let Some(x) = t.challenge {
+                c = c.mul(challenges.get(x.0)?);
+            }
+            let add = |e: &mut Mont| *e = e.add(&c);
+            match t.variable {
+                Variable::MultiplierLeft(i) => add(w_l.get_mut(i)?),
+                Variable::MultiplierRight(i) => add(w_r.get_mut(i)?),
+                Variable::MultiplierOutput(i) => add(w_o.get_mut(i)?),
+                Variable::Committed(j) => {
+                    let e = w_v.get_mut(j)?;
+                    *e = e.sub(&c);
+                }
+                Variable::One => w_c = w_c.sub(&c),
+            }
+        }
+        z_q = z_q.mul(&z_m);
+    }
+    Some(MontWeights {
+        w_l,
+        w_r,
+        w_o,
+        w_v: w_v.into_iter().map(Mont::to_scalar).collect(),
+        w_c: w_c.to_scalar(),
+    })
+}
+
 fn nonzero(c: Scalar) -> Result<Scalar, Error> {
     if c == Scalar::ZERO {
         Err(CircuitError::ZeroChallenge.into())
@@ -377,5 +426,64 @@ impl RandomizableConstraintSystem for Verifier<'_> {
         F: 'static + Send + Sync + Fn(&mut Self::RandomizedCS) -> Result<(), CircuitError>,
     {
         self.sys.specify_randomized_constraints(callback)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(
+        clippy::unwrap_used,
+        clippy::arithmetic_side_effects,
+        clippy::indexing_slicing
+    )]
+    use super::*;
+    use crate::circuit::{Challenge, LinearCombination};
+
+    #[test]
+    fn montgomery_weights_match_the_flattening() {
+        let s = |x: u64| Scalar::from(x) * Scalar::from(0x1234_5678_9abc_def1u64).invert();
+        let row = |terms: &[(Variable, u64)]| -> LinearCombination {
+            terms.iter().map(|&(v, x)| (v, s(x))).collect()
+        };
+        let phase_one = [
+            row(&[
+                (Variable::MultiplierLeft(0), 3),
+                (Variable::MultiplierRight(1), 5),
+                (Variable::MultiplierOutput(0), 7),
+                (Variable::Committed(0), 2),
+                (Variable::One, 11),
+            ]),
+            row(&[
+                (Variable::MultiplierLeft(1), 13),
+                (Variable::Committed(1), 17),
+                (Variable::MultiplierLeft(0), 19),
+            ]),
+        ];
+        let phase_two = [
+            row(&[(Variable::MultiplierLeft(2), 23), (Variable::One, 29)])
+                .times_challenge(Challenge(1))
+                .plus(row(&[(Variable::MultiplierOutput(2), 31)])),
+            LinearCombination::from(Variable::MultiplierRight(2))
+                .times_challenge(Challenge(0))
+                .plus(row(&[(Variable::Committed(0), 37)])),
+        ];
+        let rows: Vec<LinearCombination> = phase_one.into_iter().chain(phase_two).collect();
+        let circuit =
+            Circuit::new(2, 2, 3, rows, 2, alloc::vec![b"a".to_vec(), b"b".to_vec()]).unwrap();
+        let (z, challenges) = (s(41), [s(43), s(47)]);
+        let dalek = circuit.weights(&z, &challenges, 4).unwrap();
+        let mont = mont_weights(&circuit, &z, &challenges, 4).unwrap();
+        let back = |v: &[Mont]| v.iter().map(|x| x.to_scalar()).collect::<Vec<_>>();
+        assert_eq!(back(&mont.w_l), dalek.w_l);
+        assert_eq!(back(&mont.w_r), dalek.w_r);
+        assert_eq!(back(&mont.w_o), dalek.w_o);
+        assert_eq!(mont.w_v, dalek.w_v);
+        assert_eq!(mont.w_c, dalek.w_c);
+        // Nonzero where terms are, so the comparison could fail.
+        assert!(dalek.w_l[..3].iter().all(|w| *w != Scalar::ZERO));
+        assert!(dalek.w_v.iter().all(|w| *w != Scalar::ZERO) && dalek.w_c != Scalar::ZERO);
+        // A missing challenge is refused, as by the dalek flattening.
+        assert!(mont_weights(&circuit, &z, &challenges[..1], 4).is_none());
+        assert!(circuit.weights(&z, &challenges[..1], 4).is_none());
     }
 }
