@@ -120,6 +120,14 @@ impl MerkleStatement {
         transcript.append_u64(b"depth", u64::from(self.depth));
     }
 
+    /// `transcript` with the statement's domain separator and public inputs appended: what
+    /// [`Self::batch_parts`] returns beside the circuit, for callers that keep the circuit
+    /// recorded once for these parameters.
+    pub fn bind_transcript(&self, mut transcript: Transcript) -> Transcript {
+        self.bind(&mut transcript);
+        transcript
+    }
+
     /// What a [`crate::batch::BatchVerifier`] needs besides the proof
     /// ([`crate::batch::BatchVerifier::add_circuit_proof`]): the circuit, the commitments, and
     /// `transcript` with the statement's domain separator and public inputs appended.
