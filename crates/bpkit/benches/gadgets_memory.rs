@@ -1,8 +1,9 @@
 //! Peak heap use of the SHA-256 preimage statement (one block, n = 32,768), measured with a
 //! counting global allocator beyond the generators (built before measuring), printed next to
-//! the budgets (prover ≤ 30 MiB, verifier ≤ 25 MiB). They are NOT met yet (about 96 and
-//! 57 MiB, 2026-11-23: the recorded rows of ~50,000 constraints and the prover's dense vectors);
-//! the asserts are regression ceilings at the measured level, so that growth is caught.
+//! the budgets (prover ≤ 30 MiB, verifier ≤ 25 MiB). The verifier meets its budget
+//! (about 15 MiB from nothing, 2026-11-23: the circuit packed, the MSM in parts; 14.7 MiB with
+//! a kept verifying key of 2.1 MiB); the prover does not yet (about 64 MiB). The asserts are
+//! ceilings a little above the measured levels, so that growth is caught.
 //!
 //! Run: `cargo bench -p bpkit --bench gadgets_memory`. A separate binary, so nothing else
 //! allocates at the same time.
@@ -35,10 +36,12 @@ fn peak<R>(f: impl FnOnce() -> R) -> (R, usize) {
 
 const MIB: usize = 1 << 20;
 
-/// Regression ceilings in MiB: the measured peaks of 2026-11-23 plus about 15 % headroom.
-const PROVER_CEILING: usize = 112;
-const VERIFIER_CEILING: usize = 72;
-const KEYED_CEILING: usize = 72;
+/// Ceilings in MiB. Measured 2026-11-23: prover 63.9 (a regression ceiling with ~15 %
+/// headroom; the budget of 30 is not met), verifier 15.1 from nothing and 14.7 with a kept key
+/// (key 2.1): asserted at 20, with headroom and under the budget of 25.
+const PROVER_CEILING: usize = 74;
+const VERIFIER_CEILING: usize = 20;
+const KEYED_CEILING: usize = 20;
 
 fn main() {
     let bp = BulletproofGens::new(32768, 1);
@@ -84,5 +87,5 @@ fn main() {
         keyed_peak + key_bytes <= KEYED_CEILING * MIB,
         "verifier with a key above its regression ceiling"
     );
-    assert!(key_bytes <= 4 * MIB, "verifying key above its ceiling");
+    assert!(key_bytes <= 3 * MIB, "verifying key above its ceiling");
 }
