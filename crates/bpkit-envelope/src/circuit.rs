@@ -25,8 +25,11 @@ use crate::transcript::transcript;
 use bpkit::circuit::statements::{
     MerkleProof, MerkleStatement, Sha256Proof, Sha256Statement, ShuffleProof, ShuffleStatement,
 };
+use bpkit::circuit::Circuit;
 use bpkit::group::{CompressedRistretto, Scalar};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::Arc;
 
 /// The `scheme` of circuit envelopes.
 pub const SCHEME: &str = "circuit";
@@ -226,50 +229,160 @@ pub fn to_json(envelope: &CircuitEnvelope) -> Result<String, EnvelopeError> {
 
 /// The padded multiplier count of the statement's circuit (the generators it needs).
 pub fn padded_multipliers(statement: &Statement) -> Result<usize, bpkit::Error> {
-    let circuit = match statement {
-        Statement::Sha256(s) => s.circuit()?,
-        Statement::Merkle(m) => m.circuit()?,
-        Statement::Shuffle(s) => s.circuit()?,
-    };
-    Ok(circuit.padded_multipliers())
+    Ok(record(statement)?.padded_multipliers())
 }
 
-/// Decodes the proof and verifies it against the envelope's statement.
+/// Records the statement's circuit.
+fn record(statement: &Statement) -> Result<Circuit, bpkit::Error> {
+    match statement {
+        Statement::Sha256(s) => s.circuit(),
+        Statement::Merkle(m) => m.circuit(),
+        Statement::Shuffle(s) => s.circuit(),
+    }
+}
+
+/// Decodes the proof and verifies it against the envelope's statement (the circuit is recorded
+/// once, as a verifying key).
 pub fn verify(envelope: &CircuitEnvelope) -> Result<(), Failure> {
     let mut t = transcript(&envelope.label)?;
-    let gens = bpkit::generators::shared(padded_multipliers(&envelope.statement)?, 1);
+    let key = match &envelope.statement {
+        Statement::Sha256(s) => s.verifying_key()?,
+        Statement::Merkle(m) => m.verifying_key()?,
+        Statement::Shuffle(s) => s.verifying_key()?,
+    };
+    let gens = bpkit::generators::shared(key.padded_multipliers(), 1);
     match &envelope.statement {
-        Statement::Sha256(s) => {
-            s.verify(&mut t, &Sha256Proof::from_bytes(&envelope.proof)?, &gens)?
-        }
-        Statement::Merkle(m) => {
-            m.verify(&mut t, &MerkleProof::from_bytes(&envelope.proof)?, &gens)?
-        }
-        Statement::Shuffle(s) => {
-            s.verify(&mut t, &ShuffleProof::from_bytes(&envelope.proof)?, &gens)?
-        }
+        Statement::Sha256(s) => s.verify_with_key(
+            &key,
+            &mut t,
+            &Sha256Proof::from_bytes(&envelope.proof)?,
+            &gens,
+        )?,
+        Statement::Merkle(m) => m.verify_with_key(
+            &key,
+            &mut t,
+            &MerkleProof::from_bytes(&envelope.proof)?,
+            &gens,
+        )?,
+        Statement::Shuffle(s) => s.verify_with_key(
+            &key,
+            &mut t,
+            &ShuffleProof::from_bytes(&envelope.proof)?,
+            &gens,
+        )?,
     }
     Ok(())
 }
 
-/// What a batch needs for one circuit envelope: the decoded proof, the circuit, the commitments
-/// and the transcript (label, then the statement's domain separator and public inputs).
+/// What a batch needs for one circuit envelope: the decoded proof, the circuit (shared by every
+/// envelope of the same statement and public parameters, see [`CircuitCache`]), the
+/// commitments and the transcript (label, then the statement's domain separator and public
+/// inputs).
 pub type BatchParts = (
     bpkit::circuit::CircuitProof,
-    bpkit::circuit::Circuit,
+    Arc<Circuit>,
     Vec<CompressedRistretto>,
     merlin::Transcript,
 );
 
+/// Circuits recorded once per statement and public parameters (the SHA-256 digest and length,
+/// the Merkle root and depth, the shuffle size): a batch of many envelopes of one statement
+/// records its circuit once. The commitments are not part of a circuit, so envelopes that
+/// differ only in them share an entry.
+#[derive(Debug, Default)]
+pub struct CircuitCache {
+    circuits: HashMap<(&'static str, String), Arc<Circuit>>,
+}
+
+impl CircuitCache {
+    /// An empty cache.
+    pub fn new() -> Self {
+        CircuitCache::default()
+    }
+
+    /// The statement's circuit, recorded on first use.
+    pub fn circuit(&mut self, statement: &Statement) -> Result<Arc<Circuit>, bpkit::Error> {
+        // The circuit depends on exactly the `public` object (canonical: serde_json's maps are
+        // sorted); the commitments stay out of the key.
+        let key = (statement.name(), statement.public().to_string());
+        if let Some(c) = self.circuits.get(&key) {
+            return Ok(Arc::clone(c));
+        }
+        let c = Arc::new(record(statement)?);
+        self.circuits.insert(key, Arc::clone(&c));
+        Ok(c)
+    }
+
+    /// Number of distinct circuits recorded.
+    pub fn len(&self) -> usize {
+        self.circuits.len()
+    }
+
+    /// Whether nothing was recorded yet.
+    pub fn is_empty(&self) -> bool {
+        self.circuits.is_empty()
+    }
+}
+
 /// Decodes the proof and prepares the envelope for
-/// [`bpkit::batch::BatchVerifier::add_circuit_proof`].
+/// [`bpkit::batch::BatchVerifier::add_circuit_proof`] (records the circuit; see
+/// [`batch_parts_cached`] for many envelopes).
 pub fn batch_parts(envelope: &CircuitEnvelope) -> Result<BatchParts, Failure> {
+    batch_parts_cached(envelope, &mut CircuitCache::new())
+}
+
+/// [`batch_parts`] with the circuit taken from (or recorded into) `cache`.
+pub fn batch_parts_cached(
+    envelope: &CircuitEnvelope,
+    cache: &mut CircuitCache,
+) -> Result<BatchParts, Failure> {
     let proof = bpkit::circuit::CircuitProof::from_bytes(&envelope.proof)?;
     let t = transcript(&envelope.label)?;
-    let (circuit, commitments, t) = match &envelope.statement {
-        Statement::Sha256(s) => s.batch_parts(t)?,
-        Statement::Merkle(m) => m.batch_parts(t)?,
-        Statement::Shuffle(s) => s.batch_parts(t)?,
+    let t = match &envelope.statement {
+        Statement::Sha256(s) => s.bind_transcript(t),
+        Statement::Merkle(m) => m.bind_transcript(t),
+        Statement::Shuffle(s) => s.bind_transcript(t),
     };
-    Ok((proof, circuit, commitments, t))
+    let circuit = cache.circuit(&envelope.statement)?;
+    Ok((proof, circuit, envelope.statement.commitments(), t))
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn point(i: u64) -> CompressedRistretto {
+        bpkit::Opening::new(i, Scalar::ONE).commit()
+    }
+
+    #[test]
+    fn cache_records_once_per_statement_and_parameters() {
+        let mut cache = CircuitCache::new();
+        assert!(cache.is_empty());
+        let merkle = |root: u64, leaf: u64| {
+            Statement::Merkle(MerkleStatement::new(Scalar::from(root), 2, point(leaf)).unwrap())
+        };
+        let a = cache.circuit(&merkle(5, 1)).unwrap();
+        // Another leaf commitment, same root and depth: the same circuit, not recorded again.
+        let b = cache.circuit(&merkle(5, 2)).unwrap();
+        assert!(Arc::ptr_eq(&a, &b));
+        assert_eq!(cache.len(), 1);
+        // Another root: another circuit, with another digest.
+        let c = cache.circuit(&merkle(6, 1)).unwrap();
+        assert_ne!(a.digest(), c.digest());
+        let shuffle = |k: u64| {
+            Statement::Shuffle(
+                ShuffleStatement::new((0..k).map(point).collect(), (0..k).map(point).collect())
+                    .unwrap(),
+            )
+        };
+        let d = cache.circuit(&shuffle(3)).unwrap();
+        let e = cache.circuit(&shuffle(4)).unwrap();
+        assert_ne!(d.digest(), e.digest());
+        assert_eq!(cache.len(), 4);
+        // Every cached circuit is the one the statement records.
+        assert_eq!(*a, record(&merkle(5, 2)).unwrap());
+        assert_eq!(*e, record(&shuffle(4)).unwrap());
+    }
 }

@@ -2,12 +2,17 @@
 //! the same run.
 //!
 //! - `sha256/prove`, `sha256/verify`: the SHA-256 preimage of a 32-byte message (one block,
-//!   25,275 multipliers, padded n = 32,768); `sha256/batch-1`, `sha256/batch-4`: one and four
-//!   such proofs in a `BatchVerifier` (marginal cost per further proof = (four − one)/3);
-//!   `sha256/msm-vartime-2n`: curve25519-dalek's variable-time multiscalar multiplication of
-//!   2n = 65,536 random points (the verifier's floor; the bound is 1.25× this).
-//! - `merkle/prove/d`, `merkle/verify/d` for depths 16 and 32.
-//! - `shuffle/prove/k`, `shuffle/verify/k` for k = 8 and 64.
+//!   25,275 multipliers, padded n = 32,768); `verify` records the circuit, `verify-key` uses a
+//!   verifying key made once (`Sha256Statement::verifying_key`); `sha256/key` is the cost of
+//!   making the key; `sha256/batch-1`, `sha256/batch-4`: one and four such proofs in a
+//!   `BatchVerifier` with the circuit recorded once (marginal cost per further proof =
+//!   (four − one)/3); `sha256/msm-vartime-2n`: curve25519-dalek's variable-time multiscalar
+//!   multiplication of 2n = 65,536 points with uniformly random scalars (the verifier's floor:
+//!   its scalars are full width; the bound is 1.25× this); `sha256/msm-vartime-2n-128`:
+//!   the same with 128-bit scalars (what this bench measured before 2026-11-23; about half
+//!   the work).
+//! - `merkle/prove/d`, `merkle/verify/d`, `merkle/verify-key/d` for depths 16 and 32.
+//! - `shuffle/prove/k`, `shuffle/verify/k`, `shuffle/verify-key/k` for k = 8 and 64.
 //! - `range64/prove`, `range64/verify`: the 64-bit range gadget on one committed value.
 //!
 //! `cargo bench -p bpkit --bench gadgets` (about ten minutes on two cores). Proof sizes are
@@ -68,20 +73,26 @@ fn sha256(c: &mut Criterion) {
     g.bench_function("verify", |b| {
         b.iter(|| st.verify(&mut t(), black_box(&proof), &bp).unwrap())
     });
+    g.bench_function("key", |b| b.iter(|| st.verifying_key().unwrap()));
+    let key = st.verifying_key().unwrap();
+    g.bench_function("verify-key", |b| {
+        b.iter(|| {
+            st.verify_with_key(&key, &mut t(), black_box(&proof), &bp)
+                .unwrap()
+        })
+    });
     // Batches of 1 and 4 proofs of the statement.
     let proofs: Vec<_> = (0..4)
         .map(|_| st.prove(&mut t(), &w, &bp, &mut rng).unwrap())
         .collect();
-    let parts: Vec<_> = proofs
-        .iter()
-        .map(|_| st.batch_parts(t()).unwrap())
-        .collect();
+    let circuit = st.circuit().unwrap();
     for count in [1usize, 4] {
         g.bench_function(format!("batch-{count}"), |b| {
             b.iter(|| {
                 let mut batch = BatchVerifier::new();
-                for (p, (circuit, commitments, tr)) in proofs.iter().zip(&parts).take(count) {
-                    batch.add_circuit_proof(p.circuit_proof(), circuit, commitments, tr.clone());
+                for p in proofs.iter().take(count) {
+                    let tr = st.bind_transcript(t());
+                    batch.add_circuit_proof(p.circuit_proof(), &circuit, &[], tr);
                 }
                 batch.verify(&mut ChaCha20Rng::seed_from_u64(2)).unwrap()
             })
@@ -94,8 +105,12 @@ fn sha256(c: &mut Criterion) {
     let scalars: Vec<Scalar> = (0..n2)
         .map(|i| Scalar::from(i as u64 * 7919 + 3) * Scalar::from(0x1234_5678_9abc_def1u64))
         .collect();
-    g.bench_function("msm-vartime-2n", |b| {
+    g.bench_function("msm-vartime-2n-128", |b| {
         b.iter(|| RistrettoPoint::vartime_multiscalar_mul(black_box(&scalars), &points))
+    });
+    let random: Vec<Scalar> = (0..n2).map(|_| Scalar::random(&mut rng)).collect();
+    g.bench_function("msm-vartime-2n", |b| {
+        b.iter(|| RistrettoPoint::vartime_multiscalar_mul(black_box(&random), &points))
     });
     g.finish();
 }
@@ -125,6 +140,13 @@ fn merkle(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("verify", d), &d, |b, _| {
             b.iter(|| st.verify(&mut t(), black_box(&proof), &bp).unwrap())
         });
+        let key = st.verifying_key().unwrap();
+        g.bench_with_input(BenchmarkId::new("verify-key", d), &d, |b, _| {
+            b.iter(|| {
+                st.verify_with_key(&key, &mut t(), black_box(&proof), &bp)
+                    .unwrap()
+            })
+        });
     }
     g.finish();
 }
@@ -151,6 +173,13 @@ fn shuffle(c: &mut Criterion) {
         });
         g.bench_with_input(BenchmarkId::new("verify", k), &k, |b, _| {
             b.iter(|| st.verify(&mut t(), black_box(&proof), &bp).unwrap())
+        });
+        let key = st.verifying_key().unwrap();
+        g.bench_with_input(BenchmarkId::new("verify-key", k), &k, |b, _| {
+            b.iter(|| {
+                st.verify_with_key(&key, &mut t(), black_box(&proof), &bp)
+                    .unwrap()
+            })
         });
     }
     g.finish();

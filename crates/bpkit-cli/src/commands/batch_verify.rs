@@ -90,7 +90,10 @@ enum Line {
 }
 
 /// Decodes one line; `Ok(None)` for a blank line, `Err` with the reason for a malformed one.
-fn decode(bytes: &[u8]) -> Result<Option<Line>, String> {
+fn decode(
+    bytes: &[u8],
+    circuits: &mut envelope::circuit::CircuitCache,
+) -> Result<Option<Line>, String> {
     let text = std::str::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_owned())?;
     if text.trim().is_empty() {
         return Ok(None);
@@ -103,7 +106,7 @@ fn decode(bytes: &[u8]) -> Result<Option<Line>, String> {
     }
     if envelope::circuit::is_circuit(text) {
         let circuit = envelope::circuit::parse(text).map_err(|e| e.to_string())?;
-        let parts = envelope::circuit::batch_parts(&circuit)
+        let parts = envelope::circuit::batch_parts_cached(&circuit, circuits)
             .map_err(|e| format!("malformed proof: {}", describe_failure(&e)))?;
         return Ok(Some(Line::Circuit(Box::new(parts))));
     }
@@ -132,8 +135,10 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
     let mut circuit_lines = Vec::new();
     let mut circuit_parts = Vec::new();
     let mut problems = Vec::new();
+    // Each statement's circuit is recorded once for all envelopes with its public parameters.
+    let mut circuit_cache = envelope::circuit::CircuitCache::new();
     for (line, bytes) in read_lines(path, MAX_INPUT)? {
-        match decode(&bytes) {
+        match decode(&bytes, &mut circuit_cache) {
             Ok(None) => {}
             Ok(Some(Line::Claim(claim))) => {
                 lines.push(line);
@@ -267,9 +272,14 @@ mod tests {
     #[test]
     fn blank_lines_decode_to_nothing() {
         for blank in ["", "  ", "\r", "\t \r"] {
-            assert!(decode(blank.as_bytes()).unwrap().is_none());
+            assert!(decode(
+                blank.as_bytes(),
+                &mut envelope::circuit::CircuitCache::new()
+            )
+            .unwrap()
+            .is_none());
         }
-        assert!(decode(b"\xff").is_err());
-        assert!(decode(b"{}").is_err());
+        assert!(decode(b"\xff", &mut envelope::circuit::CircuitCache::new()).is_err());
+        assert!(decode(b"{}", &mut envelope::circuit::CircuitCache::new()).is_err());
     }
 }

@@ -6,15 +6,18 @@
 //!   what gadgets call (two phases; the second one with verifier challenges);
 //! - [`Checker`]: evaluates an assignment and names the first failing constraint, without proving;
 //! - [`Recorder`] and [`Circuit`]: a circuit as data (canonical rows of both phases, digest);
+//! - [`PreparedCircuit`]: a circuit recorded once and packed, for verifying many proofs;
 //! - [`Prover`], [`Verifier`], [`CircuitProof`]: the proof (math: [`crate::notes::circuits`];
 //!   formats: `docs/spec.md` §12).
 
 mod checker;
+mod compact;
 mod constraint_system;
 mod error;
 pub mod gadgets;
 mod json;
 mod linear_combination;
+mod prepared;
 mod proof;
 mod prover;
 mod recorded;
@@ -32,6 +35,7 @@ pub use constraint_system::{
 pub use error::CircuitError;
 pub use json::MAX_JSON_SIZE;
 pub use linear_combination::{LinearCombination, Term};
+pub use prepared::PreparedCircuit;
 pub use proof::{CircuitProof, MAX_PROOF_SIZE, MAX_ROUNDS};
 pub use prover::Prover;
 pub use recorded::Circuit;

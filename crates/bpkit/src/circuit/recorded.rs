@@ -3,7 +3,9 @@
 //! This is what the circuit digest hashes, what the verifier computes its weights from, and what
 //! the JSON description (spec §12) writes.
 
+use super::compact::Accumulator;
 use super::{CircuitError, LinearCombination, Variable, MAX_MULTIPLIERS};
+use crate::batch::scalar::Mont;
 use crate::group::Scalar;
 use alloc::vec::Vec;
 use sha3::{Digest, Sha3_256};
@@ -205,8 +207,43 @@ impl Circuit {
 
     /// The flattened weights `w_L, w_R, w_O` (length `padded`), `w_V`, `w_c` for challenge `z`
     /// (row `q` weighted by `z^{q+1}`), in the sign convention of the notes:
-    /// `w_L·a_L + w_R·a_R + w_O·a_O = w_V·v + w_c` for a satisfying assignment.
+    /// `w_L·a_L + w_R·a_R + w_O·a_O = w_V·v + w_c` for a satisfying assignment. Summed in
+    /// Montgomery form, with no multiplication for the coefficients ±1.
     pub(crate) fn weights(
+        &self,
+        z: &Scalar,
+        challenges: &[Scalar],
+        padded: usize,
+    ) -> Option<Weights> {
+        let challenges: Vec<Mont> = challenges.iter().map(Mont::from_scalar).collect();
+        let (one, minus_one) = (Scalar::ONE, -Scalar::ONE);
+        let mut acc = Accumulator::new(padded, self.num_commitments);
+        let z_m = Mont::from_scalar(z);
+        let mut z_q = z_m;
+        for row in &self.rows {
+            for t in row.terms() {
+                let zc = match t.challenge {
+                    None => z_q,
+                    Some(c) => z_q.mul(challenges.get(c.0)?),
+                };
+                let c = if t.coefficient == one {
+                    zc
+                } else if t.coefficient == minus_one {
+                    Mont::ZERO.sub(&zc)
+                } else {
+                    zc.mul(&Mont::from_scalar(&t.coefficient))
+                };
+                acc.add_variable(&t.variable, &c)?;
+            }
+            z_q = z_q.mul(&z_m);
+        }
+        Some(acc.finish())
+    }
+
+    /// [`Self::weights`] computed term by term in dalek scalars: the reference the Montgomery
+    /// sums are tested against.
+    #[cfg(test)]
+    pub(crate) fn weights_of_rows(
         &self,
         z: &Scalar,
         challenges: &[Scalar],

@@ -1,7 +1,7 @@
 //! The verifier: replays the transcript and checks every equation of the notes ("Verification")
 //! with one variable-time multiscalar multiplication — every input of a verifier is public.
 
-use super::recorded::Circuit;
+use super::recorded::{Circuit, Weights};
 use super::recorder::finish;
 use super::system::{draw_challenge, System};
 use super::transcript::{append_point, bind_statement, generators_digest};
@@ -101,6 +101,16 @@ impl Circuit {
         bp_gens: &BulletproofGens,
     ) -> Result<(), Error> {
         let eq = self.equation(transcript, proof, commitments, pc_gens, Scalar::ONE)?;
+        self.check(eq, pc_gens, bp_gens)
+    }
+
+    /// The one multiscalar multiplication of [`Circuit::verify`]: `eq` must sum to the identity.
+    pub(crate) fn check(
+        &self,
+        eq: CircuitEquation,
+        pc_gens: &PedersenGens,
+        bp_gens: &BulletproofGens,
+    ) -> Result<(), Error> {
         let padded = self.padded_multipliers();
         let (g, h) = bp_gens.party(0, padded).ok_or(Error::GeneratorsTooSmall {
             needed: padded,
@@ -236,11 +246,24 @@ impl Circuit {
         commitments: &[CompressedRistretto],
         rho: Scalar,
     ) -> Result<CircuitEquation, Error> {
+        let wts = mont_weights(self, &rp.z, &rp.challenges, self.padded_multipliers())
+            .ok_or(Error::VerificationFailed)?;
+        self.equation_with(rp, proof, commitments, rho, wts)
+    }
+
+    /// [`Circuit::equation_from`] with the weights already computed (a
+    /// [`super::PreparedCircuit`] computes them from its compact rows).
+    pub(crate) fn equation_with(
+        &self,
+        rp: &Replay,
+        proof: &CircuitProof,
+        commitments: &[CompressedRistretto],
+        rho: Scalar,
+        wts: MontWeights,
+    ) -> Result<CircuitEquation, Error> {
         let padded = self.padded_multipliers();
         let n1 = self.phase_one_multipliers;
         let two_phases = self.has_phase_two_commitments();
-        let wts =
-            mont_weights(self, &rp.z, &rp.challenges, padded).ok_or(Error::VerificationFailed)?;
         let (x, y, u, w, r) = (rp.x, rp.y, rp.u, rp.w, rp.c);
         let (a, b) = (proof.ipp.a, proof.ipp.b);
 
@@ -357,12 +380,25 @@ impl Circuit {
 /// [`Circuit::weights`] (notes: "Flattening the constraints") with `w_L, w_R, w_O` left in
 /// Montgomery form for the per-generator loop, and every product of the flattening done in that
 /// form too (one pass over the terms; no dalek `Scalar` arithmetic per term). Same values.
-struct MontWeights {
+pub(crate) struct MontWeights {
     w_l: Vec<Mont>,
     w_r: Vec<Mont>,
     w_o: Vec<Mont>,
     w_v: Vec<Scalar>,
     w_c: Scalar,
+}
+
+impl From<Weights> for MontWeights {
+    fn from(w: Weights) -> Self {
+        let m = |v: Vec<Scalar>| v.iter().map(Mont::from_scalar).collect();
+        MontWeights {
+            w_l: m(w.w_l),
+            w_r: m(w.w_r),
+            w_o: m(w.w_o),
+            w_v: w.w_v,
+            w_c: w.w_c,
+        }
+    }
 }
 
 fn mont_weights(

@@ -1,14 +1,15 @@
 //! "The value committed in V is a leaf of the Poseidon Merkle tree with root r and depth d":
 //! the leaf's position and path stay hidden.
 
-use super::statement_proof;
+use super::{statement_proof, VerifyingKey};
 use crate::circuit::gadgets::merkle;
-use crate::circuit::{Circuit, CircuitError, CircuitProof, Prover, Recorder, Verifier};
+use crate::circuit::{Circuit, CircuitError, CircuitProof, PreparedCircuit, Prover, Recorder};
 use crate::commitment::Opening;
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{CompressedRistretto, Scalar};
 use crate::poseidon::{MerklePath, MerkleTree, Poseidon, MAX_DEPTH};
+use alloc::vec::Vec;
 use merlin::Transcript;
 use zeroize::Zeroize;
 
@@ -119,6 +120,14 @@ impl MerkleStatement {
         transcript.append_u64(b"depth", u64::from(self.depth));
     }
 
+    /// `transcript` with the statement's domain separator and public inputs appended: what
+    /// [`Self::batch_parts`] returns beside the circuit, for callers that keep the circuit
+    /// recorded once for these parameters.
+    pub fn bind_transcript(&self, mut transcript: Transcript) -> Transcript {
+        self.bind(&mut transcript);
+        transcript
+    }
+
     /// What a [`crate::batch::BatchVerifier`] needs besides the proof
     /// ([`crate::batch::BatchVerifier::add_circuit_proof`]): the circuit, the commitments, and
     /// `transcript` with the statement's domain separator and public inputs appended.
@@ -186,25 +195,51 @@ impl MerkleStatement {
         Ok(MerkleProof(prover.prove(bp_gens, rng)?))
     }
 
-    /// Verifies a proof of the statement.
+    /// The statement's circuit parameters, as a [`VerifyingKey`] records them.
+    fn key_parameters(&self) -> Vec<u8> {
+        let mut p = DOMAIN.to_vec();
+        p.extend_from_slice(self.root.as_bytes());
+        p.extend_from_slice(&self.depth.to_le_bytes());
+        p
+    }
+
+    /// The circuit recorded once and packed, for verifying many proofs of statements with these
+    /// parameters ([`Self::verify_with_key`]).
+    pub fn verifying_key(&self) -> Result<VerifyingKey, Error> {
+        Ok(VerifyingKey::new(
+            self.key_parameters(),
+            PreparedCircuit::new(self.circuit()?)?,
+        ))
+    }
+
+    /// Verifies a proof of the statement (records the circuit: to verify many proofs, make a
+    /// [`Self::verifying_key`] once and use [`Self::verify_with_key`]).
     pub fn verify(
         &self,
         transcript: &mut Transcript,
         proof: &MerkleProof,
         bp_gens: &BulletproofGens,
     ) -> Result<(), Error> {
+        self.verify_with_key(&self.verifying_key()?, transcript, proof, bp_gens)
+    }
+
+    /// Verifies a proof of the statement against `key`, which must have been made for this
+    /// statement's parameters ([`Self::verifying_key`]; another key is refused).
+    pub fn verify_with_key(
+        &self,
+        key: &VerifyingKey,
+        transcript: &mut Transcript,
+        proof: &MerkleProof,
+        bp_gens: &BulletproofGens,
+    ) -> Result<(), Error> {
+        let circuit = key.for_parameters(&self.key_parameters())?;
         self.bind(transcript);
-        let pc_gens = PedersenGens::default();
-        let mut verifier = Verifier::new(transcript);
-        let v = verifier.commit(self.leaf_commitment);
-        merkle::membership(
-            &mut verifier,
-            &Poseidon::new(),
-            v.into(),
-            &self.root,
-            self.depth,
-            None,
-        )?;
-        verifier.verify(&proof.0, &pc_gens, bp_gens)
+        circuit.verify(
+            transcript,
+            &proof.0,
+            core::slice::from_ref(&self.leaf_commitment),
+            &PedersenGens::default(),
+            bp_gens,
+        )
     }
 }

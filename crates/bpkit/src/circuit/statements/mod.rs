@@ -7,16 +7,22 @@
 //! circuit digest (which covers every constant, including the digest or root) and the
 //! generators (`docs/spec.md`, "Ready-made statements").
 //!
+//! Verifying many proofs: `verifying_key()` records the statement's circuit once for its public
+//! parameters ([`VerifyingKey`]) and `verify_with_key` checks a proof against it, without
+//! running the gadgets again; `verify` records and then does the same.
+//!
 //! | statement | name | public | committed |
 //! |---|---|---|---|
 //! | [`Sha256Statement`] | `sha256-preimage` | digest d, message length | — |
 //! | [`MerkleStatement`] | `merkle-membership` | Poseidon root, depth d ≤ 32 | the leaf |
 //! | [`ShuffleStatement`] | `shuffle` | — | k inputs, k outputs |
 
+mod key;
 mod merkle_membership;
 mod sha256_preimage;
 mod shuffle;
 
+pub use key::VerifyingKey;
 pub use merkle_membership::{MerkleProof, MerkleStatement, MerkleWitness};
 pub use sha256_preimage::{Sha256Proof, Sha256Statement, Sha256Witness};
 pub use shuffle::{ShuffleProof, ShuffleStatement, ShuffleWitness, MAX_SHUFFLE};

@@ -1,8 +1,8 @@
 //! "I know a message of length L whose SHA-256 is d": nothing committed; d and L public.
 
-use super::statement_proof;
+use super::{statement_proof, VerifyingKey};
 use crate::circuit::gadgets::sha256;
-use crate::circuit::{Circuit, CircuitError, CircuitProof, Prover, Recorder, Verifier};
+use crate::circuit::{Circuit, CircuitError, CircuitProof, PreparedCircuit, Prover, Recorder};
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
 use alloc::vec::Vec;
@@ -86,6 +86,14 @@ impl Sha256Statement {
         transcript.append_u64(b"len", self.message_len as u64);
     }
 
+    /// `transcript` with the statement's domain separator and public inputs appended: what
+    /// [`Self::batch_parts`] returns beside the circuit, for callers that keep the circuit
+    /// recorded once for these parameters.
+    pub fn bind_transcript(&self, mut transcript: Transcript) -> Transcript {
+        self.bind(&mut transcript);
+        transcript
+    }
+
     /// What a [`crate::batch::BatchVerifier`] needs besides the proof
     /// ([`crate::batch::BatchVerifier::add_circuit_proof`]): the circuit, the commitments, and
     /// `transcript` with the statement's domain separator and public inputs appended.
@@ -133,17 +141,45 @@ impl Sha256Statement {
         Ok(Sha256Proof(prover.prove(bp_gens, rng)?))
     }
 
-    /// Verifies a proof of the statement.
+    /// The statement's circuit parameters, as a [`VerifyingKey`] records them.
+    fn key_parameters(&self) -> Vec<u8> {
+        let mut p = DOMAIN.to_vec();
+        p.extend_from_slice(&self.digest);
+        p.extend_from_slice(&(self.message_len as u64).to_le_bytes());
+        p
+    }
+
+    /// The circuit recorded once and packed, for verifying many proofs of statements with these
+    /// parameters ([`Self::verify_with_key`]).
+    pub fn verifying_key(&self) -> Result<VerifyingKey, Error> {
+        Ok(VerifyingKey::new(
+            self.key_parameters(),
+            PreparedCircuit::new(self.circuit()?)?,
+        ))
+    }
+
+    /// Verifies a proof of the statement (records the circuit: to verify many proofs, make a
+    /// [`Self::verifying_key`] once and use [`Self::verify_with_key`]).
     pub fn verify(
         &self,
         transcript: &mut Transcript,
         proof: &Sha256Proof,
         bp_gens: &BulletproofGens,
     ) -> Result<(), Error> {
+        self.verify_with_key(&self.verifying_key()?, transcript, proof, bp_gens)
+    }
+
+    /// Verifies a proof of the statement against `key`, which must have been made for this
+    /// statement's parameters ([`Self::verifying_key`]; another key is refused).
+    pub fn verify_with_key(
+        &self,
+        key: &VerifyingKey,
+        transcript: &mut Transcript,
+        proof: &Sha256Proof,
+        bp_gens: &BulletproofGens,
+    ) -> Result<(), Error> {
+        let circuit = key.for_parameters(&self.key_parameters())?;
         self.bind(transcript);
-        let pc_gens = PedersenGens::default();
-        let mut verifier = Verifier::new(transcript);
-        sha256::preimage(&mut verifier, None, self.message_len, &self.digest)?;
-        verifier.verify(&proof.0, &pc_gens, bp_gens)
+        circuit.verify(transcript, &proof.0, &[], &PedersenGens::default(), bp_gens)
     }
 }

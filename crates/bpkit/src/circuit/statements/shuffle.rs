@@ -1,9 +1,9 @@
 //! "The committed outputs are a permutation of the committed inputs" (k of each).
 
-use super::statement_proof;
+use super::{statement_proof, VerifyingKey};
 use crate::circuit::gadgets::shuffle;
 use crate::circuit::{
-    Circuit, CircuitError, CircuitProof, LinearCombination, Prover, Recorder, Verifier,
+    Circuit, CircuitError, CircuitProof, LinearCombination, PreparedCircuit, Prover, Recorder,
 };
 use crate::commitment::Opening;
 use crate::errors::Error;
@@ -96,6 +96,14 @@ impl ShuffleStatement {
         transcript.append_u64(b"k", self.inputs.len() as u64);
     }
 
+    /// `transcript` with the statement's domain separator and public inputs appended: what
+    /// [`Self::batch_parts`] returns beside the circuit, for callers that keep the circuit
+    /// recorded once for these parameters.
+    pub fn bind_transcript(&self, mut transcript: Transcript) -> Transcript {
+        self.bind(&mut transcript);
+        transcript
+    }
+
     /// What a [`crate::batch::BatchVerifier`] needs besides the proof
     /// ([`crate::batch::BatchVerifier::add_circuit_proof`]): the circuit, the commitments, and
     /// `transcript` with the statement's domain separator and public inputs appended.
@@ -163,27 +171,55 @@ impl ShuffleStatement {
         Ok(ShuffleProof(prover.prove(bp_gens, rng)?))
     }
 
-    /// Verifies a proof of the statement.
+    /// The statement's circuit parameters, as a [`VerifyingKey`] records them.
+    fn key_parameters(&self) -> Vec<u8> {
+        let mut p = DOMAIN.to_vec();
+        p.extend_from_slice(&(self.inputs.len() as u64).to_le_bytes());
+        p
+    }
+
+    /// The circuit recorded once and packed, for verifying many proofs of statements with these
+    /// parameters ([`Self::verify_with_key`]).
+    pub fn verifying_key(&self) -> Result<VerifyingKey, Error> {
+        Ok(VerifyingKey::new(
+            self.key_parameters(),
+            PreparedCircuit::new(self.circuit()?)?,
+        ))
+    }
+
+    /// Verifies a proof of the statement (records the circuit: to verify many proofs, make a
+    /// [`Self::verifying_key`] once and use [`Self::verify_with_key`]).
     pub fn verify(
         &self,
         transcript: &mut Transcript,
         proof: &ShuffleProof,
         bp_gens: &BulletproofGens,
     ) -> Result<(), Error> {
+        self.verify_with_key(&self.verifying_key()?, transcript, proof, bp_gens)
+    }
+
+    /// Verifies a proof of the statement against `key`, which must have been made for this
+    /// statement's parameters ([`Self::verifying_key`]; another key is refused).
+    pub fn verify_with_key(
+        &self,
+        key: &VerifyingKey,
+        transcript: &mut Transcript,
+        proof: &ShuffleProof,
+        bp_gens: &BulletproofGens,
+    ) -> Result<(), Error> {
+        let circuit = key.for_parameters(&self.key_parameters())?;
         self.bind(transcript);
-        let pc_gens = PedersenGens::default();
-        let mut verifier = Verifier::new(transcript);
-        let x: Vec<LinearCombination> = self
-            .inputs
-            .iter()
-            .map(|c| verifier.commit(*c).into())
-            .collect();
-        let y: Vec<LinearCombination> = self
-            .outputs
-            .iter()
-            .map(|c| verifier.commit(*c).into())
-            .collect();
-        shuffle::shuffle(&mut verifier, x, y)?;
-        verifier.verify(&proof.0, &pc_gens, bp_gens)
+        circuit.verify(
+            transcript,
+            &proof.0,
+            &self
+                .inputs
+                .iter()
+                .chain(&self.outputs)
+                .copied()
+                .collect::<Vec<_>>(),
+            &PedersenGens::default(),
+            bp_gens,
+        )
     }
 }
