@@ -237,7 +237,7 @@ pub fn padded_multipliers(statement: &Statement) -> Result<usize, bpkit::Error> 
 /// Decodes the proof and verifies it against the envelope's statement.
 pub fn verify(envelope: &CircuitEnvelope) -> Result<(), Failure> {
     let mut t = transcript(&envelope.label)?;
-    let gens = bpkit::generators::shared(padded_multipliers(&envelope.statement)?, 1);
+    let gens = crate::gens::circuit_gens(padded_multipliers(&envelope.statement)?);
     match &envelope.statement {
         Statement::Sha256(s) => {
             s.verify(&mut t, &Sha256Proof::from_bytes(&envelope.proof)?, &gens)?

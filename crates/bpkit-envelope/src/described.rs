@@ -39,7 +39,7 @@ pub fn verify_circuit(
         }));
     }
     let mut t = transcript(label)?;
-    let gens = bpkit::generators::shared(padded, 1);
+    let gens = crate::gens::circuit_gens(padded);
     // Variable-time inside: every input of a verifier is public.
     circuit.verify(
         &mut t,

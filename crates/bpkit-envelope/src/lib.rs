@@ -26,6 +26,7 @@ pub mod decimal;
 mod described;
 mod error;
 pub mod format;
+mod gens;
 pub mod grin;
 pub mod hex;
 pub mod prove;
