@@ -1,10 +1,14 @@
 //! The engine against curve25519-dalek on arbitrary input: every 32-byte chunk is decoded by both
 //! (batched in the engine, on its active backend); they must agree on validity and on the point.
 //! The valid points then go through both multiscalar multiplications with scalars taken from the
-//! same input (reduced modulo ℓ, and some left unreduced for the engine, which takes integers).
+//! same input (reduced modulo ℓ, and some left unreduced for the engine, which takes integers):
+//! the automatic choice, Straus and Pippenger forced, and a precomputed table over the first
+//! half of the points (width 3 … 8 by input length) mixed with the second half as dynamic
+//! points, against dalek's `vartime_multiscalar_mul`.
 #![no_main]
 
-use bpkit_engine::{decode_batch, vartime_msm, AffineNiels};
+use bpkit_engine::msm::{vartime_msm_pippenger, vartime_msm_straus};
+use bpkit_engine::{decode_batch, vartime_msm, AffineNiels, Point, PrecomputedTable};
 use curve25519_dalek::ristretto::{CompressedRistretto, RistrettoPoint};
 use curve25519_dalek::scalar::Scalar;
 use curve25519_dalek::traits::VartimeMultiscalarMul;
@@ -19,6 +23,7 @@ fuzz_target!(|data: &[u8]| {
     bpkit_engine::backend::force_portable(data.len() % 64 >= 32);
     let ours = decode_batch(&chunks);
     let mut points = Vec::new();
+    let mut engine_points: Vec<Point> = Vec::new();
     let mut affine: Vec<AffineNiels> = Vec::new();
     for (c, p) in chunks.iter().zip(&ours) {
         let theirs = CompressedRistretto(*c).decompress();
@@ -27,6 +32,7 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(p.encode(), q.compress().to_bytes());
             points.push(q);
             affine.push(p.to_affine_niels());
+            engine_points.push(*p);
         }
     }
     // Scalars: the chunks themselves reduced modulo ℓ (for dalek and the engine alike).
@@ -42,4 +48,21 @@ fuzz_target!(|data: &[u8]| {
     // The unreduced integers give the same point (the group has order ℓ).
     let raw: Vec<[u8; 32]> = chunks.iter().take(points.len()).copied().collect();
     assert_eq!(vartime_msm(&raw, &affine).unwrap().encode(), want.compress().to_bytes());
+    assert_eq!(vartime_msm_straus(&raw, &affine).unwrap().encode(), want.compress().to_bytes());
+    assert_eq!(vartime_msm_pippenger(&bytes, &affine).unwrap().encode(), want.compress().to_bytes());
+    // Fixed points (a table over the first half) mixed with dynamic ones (the second half); the
+    // table may have more points than static scalars (the last fixed one gets none).
+    let half = points.len() / 2;
+    let width = 3 + (data.len() % 6) as u32;
+    let table = PrecomputedTable::with_width(&engine_points[..half], width);
+    let k = half.saturating_sub(usize::from(data.len() % 3 == 0));
+    let mut want_s: Vec<Scalar> = scalars[..k].to_vec();
+    want_s.extend_from_slice(&scalars[half..]);
+    let mut want_p: Vec<RistrettoPoint> = points[..k].to_vec();
+    want_p.extend_from_slice(&points[half..]);
+    let want_mixed = RistrettoPoint::vartime_multiscalar_mul(&want_s, &want_p);
+    let got_mixed = table
+        .vartime_mixed_msm(&raw[..k], &raw[half..], &affine[half..])
+        .unwrap();
+    assert_eq!(got_mixed.encode(), want_mixed.compress().to_bytes());
 });

@@ -1663,6 +1663,17 @@ fn info_names_the_backend() {
     let name = backend.split_whitespace().next().unwrap();
     assert!(["serial", "avx2", "avx512ifma"].contains(&name), "{text}");
     assert_eq!(name, bpkit::backend::report().active.name(), "{text}");
+    let engine = text
+        .lines()
+        .find_map(|l| l.strip_prefix("engine:"))
+        .unwrap_or_else(|| panic!("no engine line in\n{text}"));
+    assert!(
+        engine
+            .trim_start()
+            .starts_with(bpkit::group::engine::backend()),
+        "{text}"
+    );
+    println!("engine backend reported: {}", engine.trim());
     assert!(text.contains("compiled:"), "{text}");
     assert!(text.contains("cpu:"), "{text}");
     assert!(text.contains("IFMA"), "{text}");

@@ -23,12 +23,14 @@
 
 use std::hint::black_box;
 
-use bpkit_engine::msm::vartime_msm_window;
-use bpkit_engine::{decode_batch_all, vartime_msm, AffineNiels, Point};
+use bpkit_engine::msm::{vartime_msm_pippenger, vartime_msm_straus, vartime_msm_window};
+use bpkit_engine::{decode_batch_all, vartime_msm, AffineNiels, Point, PrecomputedTable};
 use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
-use curve25519_dalek::ristretto::{CompressedRistretto, RistrettoPoint};
+use curve25519_dalek::ristretto::{
+    CompressedRistretto, RistrettoPoint, VartimeRistrettoPrecomputation,
+};
 use curve25519_dalek::scalar::Scalar;
-use curve25519_dalek::traits::VartimeMultiscalarMul;
+use curve25519_dalek::traits::{VartimeMultiscalarMul, VartimePrecomputedMultiscalarMul};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
@@ -106,6 +108,232 @@ fn msm(c: &mut Criterion) {
         });
     }
     g.finish();
+}
+
+/// A fixed-base shape: `fixed` generators with a table, `dynamic` proof points.
+struct Shape {
+    name: &'static str,
+    fixed: usize,
+    dynamic: usize,
+}
+
+/// Single-verification shapes: BP (m = 1, 64 bits): G, H (2·64) + B, B̃ fixed, A, S, T₁, T₂, V
+/// and 6 + 6 L/R dynamic; BP+ (m = 1, 64 bits): 2·64 + 2 fixed, A, A₁, B, V and 6 + 6 L/R; BP
+/// m = 8 (512 bits): 2·512 + 2 fixed, 8 V, 4 and 9 + 9 L/R.
+const SHAPES: [Shape; 3] = [
+    Shape {
+        name: "bp-m1",
+        fixed: 130,
+        dynamic: 17,
+    },
+    Shape {
+        name: "bpp-m1",
+        fixed: 130,
+        dynamic: 16,
+    },
+    Shape {
+        name: "bp-m8",
+        fixed: 1026,
+        dynamic: 30,
+    },
+];
+
+/// Inputs of a fixed-base shape for both sides.
+struct FixedInputs {
+    table: PrecomputedTable,
+    dalek_table: VartimeRistrettoPrecomputation,
+    t: Vec<Scalar>,
+    t_bytes: Vec<[u8; 32]>,
+    s: Vec<Scalar>,
+    s_bytes: Vec<[u8; 32]>,
+    dyn_points: Vec<RistrettoPoint>,
+    dyn_decoded: Vec<Point>,
+}
+
+fn fixed_inputs(rng: &mut ChaCha20Rng, shape: &Shape, width: u32) -> FixedInputs {
+    let gens = random_points(rng, shape.fixed);
+    let gens_enc: Vec<[u8; 32]> = gens.iter().map(|p| p.compress().to_bytes()).collect();
+    let table = PrecomputedTable::with_width(&decode_batch_all(&gens_enc).unwrap(), width);
+    let dalek_table = VartimeRistrettoPrecomputation::new(gens.iter().copied());
+    let t = random_scalars(rng, shape.fixed);
+    let s = random_scalars(rng, shape.dynamic);
+    let dyn_points = random_points(rng, shape.dynamic);
+    let enc: Vec<[u8; 32]> = dyn_points.iter().map(|p| p.compress().to_bytes()).collect();
+    FixedInputs {
+        table,
+        dalek_table,
+        t_bytes: t.iter().map(Scalar::to_bytes).collect(),
+        t,
+        s_bytes: s.iter().map(Scalar::to_bytes).collect(),
+        s,
+        dyn_points,
+        dyn_decoded: decode_batch_all(&enc).unwrap(),
+    }
+}
+
+impl FixedInputs {
+    fn engine(&self) -> Point {
+        let affine: Vec<AffineNiels> = self
+            .dyn_decoded
+            .iter()
+            .map(Point::to_affine_niels)
+            .collect();
+        self.table
+            .vartime_mixed_msm(black_box(&self.t_bytes), &self.s_bytes, &affine)
+            .unwrap()
+    }
+
+    fn dalek(&self) -> RistrettoPoint {
+        self.dalek_table.vartime_mixed_multiscalar_mul(
+            black_box(&self.t),
+            &self.s,
+            &self.dyn_points,
+        )
+    }
+}
+
+/// Fixed generators with precomputed tables plus dynamic points, against dalek's
+/// `VartimeRistrettoPrecomputation::vartime_mixed_multiscalar_mul`.
+fn fixed_base(c: &mut Criterion) {
+    let mut rng = ChaCha20Rng::seed_from_u64(4);
+    let mut g = c.benchmark_group("fixed-base");
+    g.sample_size(20);
+    for shape in &SHAPES {
+        let inputs = fixed_inputs(&mut rng, shape, PrecomputedTable::DEFAULT_WIDTH);
+        g.bench_function(BenchmarkId::new("engine", shape.name), |b| {
+            b.iter(|| inputs.engine())
+        });
+        g.bench_function(BenchmarkId::new("dalek", shape.name), |b| {
+            b.iter(|| inputs.dalek())
+        });
+    }
+    g.finish();
+}
+
+/// Interleaved timing of named jobs (`rounds` rounds, each job once per round, in turn): minimum
+/// and median per job, in ms.
+type NamedJob<'a> = (String, Box<dyn Fn() + 'a>);
+
+fn interleave(rounds: usize, jobs: &[NamedJob<'_>]) -> Vec<(f64, f64)> {
+    use std::time::Instant;
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); jobs.len()];
+    for _ in 0..rounds {
+        for (t, (_, job)) in times.iter_mut().zip(jobs) {
+            let start = Instant::now();
+            job();
+            t.push(start.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+    let stats: Vec<(f64, f64)> = times
+        .iter_mut()
+        .map(|t| {
+            t.sort_by(|a, b| a.partial_cmp(b).unwrap());
+            (t[0], t[t.len() / 2])
+        })
+        .collect();
+    for ((name, _), (min, med)) in jobs.iter().zip(&stats) {
+        println!("{name:36} min {min:9.3} ms   median {med:9.3} ms");
+    }
+    stats
+}
+
+/// `BPKIT_ENGINE_SMALL=rounds`: the small-MSM and fixed-base ratios in interleaved rounds:
+/// Straus against Pippenger (the cost model's crossover), the automatic choice against dalek at
+/// 16 … 1024 points, and the fixed-base shapes against dalek's precomputed Straus at table
+/// widths 6 … 10.
+fn small(rounds: usize) {
+    eprintln!("engine backend: {}", bpkit_engine::backend());
+    let mut rng = ChaCha20Rng::seed_from_u64(5);
+    // BPKIT_ENGINE_SIZES=16,64 narrows the MSM sizes ("" skips them).
+    let sizes: Vec<usize> = match std::env::var("BPKIT_ENGINE_SIZES") {
+        Ok(v) => v.split(',').filter_map(|x| x.trim().parse().ok()).collect(),
+        Err(_) => vec![16, 64, 128, 192, 256, 384, 512, 1024],
+    };
+    for n in sizes {
+        let points = random_points(&mut rng, n);
+        let scalars = random_scalars(&mut rng, n);
+        let enc: Vec<[u8; 32]> = points.iter().map(|p| p.compress().to_bytes()).collect();
+        let affine: Vec<AffineNiels> = decode_batch_all(&enc)
+            .unwrap()
+            .iter()
+            .map(Point::to_affine_niels)
+            .collect();
+        let sb: Vec<[u8; 32]> = scalars.iter().map(Scalar::to_bytes).collect();
+        let jobs: Vec<NamedJob<'_>> = vec![
+            (
+                format!("msm-{n}/straus"),
+                Box::new(|| {
+                    black_box(vartime_msm_straus(black_box(&sb), &affine).unwrap());
+                }),
+            ),
+            (
+                format!("msm-{n}/pippenger"),
+                Box::new(|| {
+                    black_box(vartime_msm_pippenger(black_box(&sb), &affine).unwrap());
+                }),
+            ),
+            (
+                format!("msm-{n}/engine"),
+                Box::new(|| {
+                    black_box(vartime_msm(black_box(&sb), &affine).unwrap());
+                }),
+            ),
+            (
+                format!("msm-{n}/dalek"),
+                Box::new(|| {
+                    black_box(RistrettoPoint::vartime_multiscalar_mul(
+                        black_box(&scalars),
+                        &points,
+                    ));
+                }),
+            ),
+        ];
+        let st = interleave(rounds, &jobs);
+        println!(
+            "msm-{n}: straus/pippenger {:.3} (min) {:.3} (med); engine/dalek {:.3} (min) {:.3} (med); model prefers {}",
+            st[0].0 / st[1].0,
+            st[0].1 / st[1].1,
+            st[2].0 / st[3].0,
+            st[2].1 / st[3].1,
+            if bpkit_engine::msm::cost::prefer_straus(n, 253) { "straus" } else { "pippenger" }
+        );
+    }
+    for shape in &SHAPES {
+        let widths = [6u32, 8, 10];
+        let mut seed = ChaCha20Rng::seed_from_u64(6);
+        let inputs: Vec<FixedInputs> = widths
+            .iter()
+            .map(|&w| fixed_inputs(&mut seed.clone(), shape, w))
+            .collect();
+        let _ = &mut seed;
+        let mut jobs: Vec<NamedJob<'_>> = inputs
+            .iter()
+            .zip(widths)
+            .map(|(i, w)| {
+                let job: Box<dyn Fn() + '_> = Box::new(move || {
+                    black_box(i.engine());
+                });
+                (format!("fixed-{}/engine-w{w}", shape.name), job)
+            })
+            .collect();
+        let d = &inputs[0];
+        jobs.push((
+            format!("fixed-{}/dalek", shape.name),
+            Box::new(move || {
+                black_box(d.dalek());
+            }),
+        ));
+        let st = interleave(rounds, &jobs);
+        let dk = st[widths.len()];
+        for (k, w) in widths.iter().enumerate() {
+            println!(
+                "fixed-{} w{w}: engine/dalek-precomputed {:.3} (min) {:.3} (med)",
+                shape.name,
+                st[k].0 / dk.0,
+                st[k].1 / dk.1
+            );
+        }
+    }
 }
 
 /// The inverse-square-root chain alone: one chain, and four interleaved (time per chain = / 4).
@@ -258,9 +486,104 @@ fn ratios(rounds: usize) {
     ratio(6, 7);
 }
 
-criterion_group!(benches, chains, decode, msm);
+/// `BPKIT_ENGINE_LOOP=job:iterations`: one job in a loop, for `perf record` (jobs: `msm-4096`,
+/// `decode-1024`, `fixed-bp-m1`), or `BPKIT_ENGINE_LOOP=unit` for the cost of the units the cost
+/// model counts (a field multiplication, a squaring, a mixed addition), each in eight independent
+/// chains so that throughput, not latency, is measured.
+fn run_loop(spec: &str) {
+    use bpkit_engine::field::Fe;
+    use std::time::Instant;
+    let mut rng = ChaCha20Rng::seed_from_u64(7);
+    let (job, iters) = spec.split_once(':').unwrap_or((spec, "100"));
+    let iters: usize = iters.parse().unwrap_or(100);
+    match job {
+        "unit" => {
+            let k = 200_000usize;
+            let mut x: [Fe; 8] = core::array::from_fn(|i| Fe::from_bytes(&[i as u8 + 3; 32]));
+            let y = Fe::from_bytes(&[9u8; 32]);
+            let start = Instant::now();
+            for _ in 0..k {
+                for a in x.iter_mut() {
+                    *a = a.mul(&y);
+                }
+            }
+            let mul = start.elapsed().as_secs_f64() * 1e9 / (8 * k) as f64;
+            black_box(&x);
+            let start = Instant::now();
+            for _ in 0..k {
+                for a in x.iter_mut() {
+                    *a = a.square();
+                }
+            }
+            let sq = start.elapsed().as_secs_f64() * 1e9 / (8 * k) as f64;
+            black_box(&x);
+            let pts = random_points(&mut rng, 9);
+            let enc: Vec<[u8; 32]> = pts.iter().map(|p| p.compress().to_bytes()).collect();
+            let dec = decode_batch_all(&enc).unwrap();
+            let q = dec[8].to_affine_niels();
+            let mut acc: Vec<bpkit_engine::Extended> =
+                dec[..8].iter().map(|p| *p.edwards()).collect();
+            let k2 = k / 10;
+            let start = Instant::now();
+            for _ in 0..k2 {
+                for a in acc.iter_mut() {
+                    *a = a.add_affine(&q);
+                }
+            }
+            let add = start.elapsed().as_secs_f64() * 1e9 / (8 * k2) as f64;
+            black_box(&acc);
+            println!(
+                "portable field mul {mul:.1} ns, square {sq:.1} ns, mixed addition {add:.1} ns \
+                 ({:.1} M) — baseline compilation, eight independent chains",
+                add / mul
+            );
+        }
+        "msm-4096" => {
+            let points = random_points(&mut rng, 4096);
+            let scalars: Vec<[u8; 32]> = random_scalars(&mut rng, 4096)
+                .iter()
+                .map(Scalar::to_bytes)
+                .collect();
+            let enc: Vec<[u8; 32]> = points.iter().map(|p| p.compress().to_bytes()).collect();
+            let affine: Vec<AffineNiels> = decode_batch_all(&enc)
+                .unwrap()
+                .iter()
+                .map(Point::to_affine_niels)
+                .collect();
+            for _ in 0..iters {
+                black_box(vartime_msm(black_box(&scalars), &affine).unwrap());
+            }
+        }
+        "decode-1024" => {
+            let enc: Vec<[u8; 32]> = random_points(&mut rng, 1024)
+                .iter()
+                .map(|p| p.compress().to_bytes())
+                .collect();
+            for _ in 0..iters {
+                black_box(decode_batch_all(black_box(&enc)).unwrap());
+            }
+        }
+        "fixed-bp-m1" => {
+            let inputs = fixed_inputs(&mut rng, &SHAPES[0], PrecomputedTable::DEFAULT_WIDTH);
+            for _ in 0..iters {
+                black_box(inputs.engine());
+            }
+        }
+        other => eprintln!("unknown job {other}"),
+    }
+}
+
+criterion_group!(benches, chains, decode, msm, fixed_base);
 
 fn main() {
+    if let Ok(spec) = std::env::var("BPKIT_ENGINE_LOOP") {
+        run_loop(&spec);
+        return;
+    }
+    if let Ok(r) = std::env::var("BPKIT_ENGINE_SMALL") {
+        small(r.parse().unwrap_or(20));
+        return;
+    }
     if let Ok(r) = std::env::var("BPKIT_ENGINE_RATIOS") {
         ratios(r.parse().unwrap_or(30));
         return;

@@ -13,7 +13,7 @@ pub mod msm;
 pub mod point;
 pub mod ristretto;
 
-pub use msm::vartime_msm;
+pub use msm::{vartime_msm, PrecomputedTable};
 pub use point::{batch_to_affine_niels, AffineNiels, Extended, ProjectiveNiels};
 pub use ristretto::{decode, decode_batch, decode_batch_all, InvalidEncoding, Point};
 

@@ -90,6 +90,7 @@ mod tari;
 
 fn main() {
     println!("{}", bpkit::backend::report());
+    println!("engine backend: {}", bpkit::group::engine::backend());
     // For profiling: `BPKIT_PROFILE_VERIFY=ROUNDS` decodes and verifies one m = 1 proof ROUNDS
     // times (bpkit only).
     if let Some(rounds) = std::env::var("BPKIT_PROFILE_VERIFY")
@@ -202,10 +203,10 @@ fn main() {
         tari::set(256)
     };
     let bp4 = peer::BulletproofGens::new(64, 1);
-    let batch = |threads: usize, count: usize, deterministic: bool| {
+    let batch_engine = |threads: usize, count: usize, deterministic: bool, engine: bool| {
         let singles = &singles;
         move || {
-            let options = BatchOptions::default().threads(threads);
+            let options = BatchOptions::default().threads(threads).engine(engine);
             let mut b = BatchVerifier::new().with_options(options);
             for i in 0..count {
                 let (bytes, s, _) = &singles[i % singles.len()];
@@ -217,6 +218,9 @@ fn main() {
                 b.verify(&mut ChaCha20Rng::seed_from_u64(1)).unwrap();
             }
         }
+    };
+    let batch = |threads: usize, count: usize, deterministic: bool| {
+        batch_engine(threads, count, deterministic, true)
     };
     // For profiling: `BPKIT_PROFILE_BATCH=ROUNDS` runs only bpkit's batch of 1024 (the 256 proofs
     // four times over), ROUNDS times, on `BPKIT_PROFILE_THREADS` threads (default 1).
@@ -282,6 +286,39 @@ fn main() {
             ),
             ("bpkit random", Box::new(batch(1, 256, false))),
             ("bpkit deterministic", Box::new(batch(1, 256, true))),
+            (
+                "bpkit random, engine off",
+                Box::new(batch_engine(1, 256, false, false)),
+            ),
+        ],
+    );
+    compare(
+        "batch 1024 (per batch; divide by 1024)",
+        5,
+        vec![
+            (
+                "bulletproofs 1024 × single",
+                Box::new(|| {
+                    for _ in 0..4 {
+                        for (bytes, _, peer_c) in &singles {
+                            let p = peer::RangeProof::from_bytes(black_box(bytes)).unwrap();
+                            p.verify_single(
+                                &bp4,
+                                &pc4,
+                                &mut Transcript::new(b"cmp"),
+                                &peer_c[0],
+                                64,
+                            )
+                            .unwrap();
+                        }
+                    }
+                }),
+            ),
+            ("bpkit random", Box::new(batch(1, 1024, false))),
+            (
+                "bpkit random, engine off",
+                Box::new(batch_engine(1, 1024, false, false)),
+            ),
         ],
     );
     #[cfg(feature = "parallel")]

@@ -242,15 +242,23 @@ fn batch_ratio() {
     let statements: Vec<TariStatement<RistrettoPoint>> =
         setups.iter().map(|s| s.tari_statement.clone()).collect();
     // Both sides start from the proofs' bytes: Tari decompresses its points in `verify_batch`,
-    // bpkit in `from_bytes`, so parsing is part of the work on both sides.
+    // bpkit in the batch (`add_plus_proof_bytes`: the verification engine decodes them) or in
+    // `from_bytes` (parsed proofs, dalek decodes), so parsing is part of the work on both sides.
     let our_bytes: Vec<Vec<u8>> = setups.iter().map(|s| s.proof.to_bytes()).collect();
     let tari_bytes: Vec<Vec<u8>> = setups.iter().map(|s| s.tari_proof.to_bytes()).collect();
-    let ours = |deterministic: bool| {
-        let proofs: Vec<PlusProof> = our_bytes
-            .iter()
-            .map(|b| PlusProof::from_bytes(b).unwrap())
-            .collect();
+    let ours_with = |deterministic: bool, bytes: bool| {
         let mut batch = bpkit::batch::BatchVerifier::new();
+        let proofs: Vec<PlusProof> = if bytes {
+            for (s, b) in setups.iter().zip(&our_bytes) {
+                batch.add_plus_proof_bytes(b, &s.statement, &s.gens, Transcript::new(b"bench"));
+            }
+            Vec::new()
+        } else {
+            our_bytes
+                .iter()
+                .map(|b| PlusProof::from_bytes(b).unwrap())
+                .collect()
+        };
         for (s, proof) in setups.iter().zip(&proofs) {
             batch.add_plus_proof(proof, &s.statement, &s.gens, Transcript::new(b"bench"));
         }
@@ -260,6 +268,7 @@ fn batch_ratio() {
             batch.verify(&mut ChaCha20Rng::seed_from_u64(5)).unwrap();
         }
     };
+    let ours = |deterministic: bool| ours_with(deterministic, true);
     let theirs = || {
         let proofs: Vec<RistrettoRangeProof> = tari_bytes
             .iter()
@@ -289,8 +298,15 @@ fn batch_ratio() {
     ours(false);
     theirs();
     println!("\ninterleaved, thread CPU time, medians, per batch of {COUNT} (from bytes):");
-    interleaved("batch 256 rnd", 15, || ours(false), theirs);
-    interleaved("batch 256 det", 15, || ours(true), theirs);
+    println!("engine backend: {}", bpkit::group::engine::backend());
+    interleaved("batch 256 rnd (bytes, engine)", 15, || ours(false), theirs);
+    interleaved("batch 256 det (bytes, engine)", 15, || ours(true), theirs);
+    interleaved(
+        "batch 256 rnd (parsed, dalek)",
+        15,
+        || ours_with(false, false),
+        theirs,
+    );
 }
 
 criterion_group!(benches, bench);

@@ -13,6 +13,7 @@ pub mod backend;
 pub mod batch;
 pub mod circuit;
 mod commitment;
+mod equation;
 mod errors;
 pub mod generators;
 pub mod grin;

@@ -12,7 +12,8 @@ pub const USAGE: &str = "\
 Usage: bpkit info
 
 Prints the bpkit version, the curve25519-dalek backend that multiscalar multiplications run on
-in this build on this machine, the backends compiled in, the CPU features that decide between
+in this build on this machine, the backend bpkit's own verification engine chose (batched point
+decoding and multiscalar multiplication in batch verification), the backends compiled in, the CPU features that decide between
 them, and how to build the faster AVX-512 IFMA backend if this build lacks it.
 
 Options:
@@ -41,6 +42,11 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
             out,
             "backend:   {} (curve25519-dalek 5, chosen at run time among those compiled in)",
             r.active.name()
+        )?;
+        writeln!(
+            out,
+            "engine:    {} (bpkit-engine: batched decoding and multiscalar multiplication of batch verification)",
+            bpkit::group::engine::backend()
         )?;
         writeln!(
             out,

@@ -4,10 +4,21 @@
 //! same results: only the instruction selection differs.
 #![forbid(unsafe_code)]
 
+use crate::msm::straus::Fixed;
 use crate::point::{AffineNiels, Extended};
 
 /// `msm::pippenger` compiled with BMI2 and ADX enabled.
 #[target_feature(enable = "bmi2,adx")]
 pub(crate) fn pippenger(scalars: &[[u64; 4]], points: &[AffineNiels], c: Option<u32>) -> Extended {
     crate::msm::pippenger::pippenger_body(scalars, points, c)
+}
+
+/// `msm::straus` compiled with BMI2 and ADX enabled.
+#[target_feature(enable = "bmi2,adx")]
+pub(crate) fn straus(
+    scalars: &[[u64; 4]],
+    points: &[AffineNiels],
+    fixed: Option<&Fixed<'_>>,
+) -> Extended {
+    crate::msm::straus::straus_body(scalars, points, fixed)
 }

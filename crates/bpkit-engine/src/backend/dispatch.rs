@@ -87,6 +87,22 @@ pub fn pow22501_x8(a: [Fe; 8]) -> [(Fe, Fe); 8] {
     }
 }
 
+/// The field part of decoding eight encodings (`field::decode_core`) on the active backend
+/// (AVX2: heads, chains and tails in four-lane vectors; portable: the reference code). The same
+/// field elements on every backend.
+pub fn decode_core_x8(s: [Fe; 8]) -> [field::DecodeCore; 8] {
+    match active() {
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx2 => {
+            // SAFETY: `active()` returns `Avx2` only when cpufeatures detected AVX2 (CPUID and
+            // OS-enabled YMM state) on this CPU, the one requirement of this
+            // `#[target_feature(enable = "avx2")]` function; it takes no pointers.
+            unsafe { super::avx2::field::decode_core_x8(&s) }
+        }
+        _ => field::decode_core(&s),
+    }
+}
+
 /// Pippenger's method (`msm::pippenger`) on the active backend: on x86-64 CPUs with AVX2 and
 /// BMI2/ADX the same portable code compiled with those instructions enabled (`mulx`), otherwise
 /// the baseline compilation. Both compute the same limbs.
@@ -102,6 +118,23 @@ pub(crate) fn pippenger(
         return unsafe { super::bmi2::pippenger(scalars, points, c) };
     }
     crate::msm::pippenger::pippenger_body(scalars, points, c)
+}
+
+/// Straus's method (`msm::straus`) on the active backend, compiled like [`pippenger`]: with
+/// BMI2/ADX where the CPU has AVX2 and both, otherwise the baseline compilation.
+pub(crate) fn straus(
+    scalars: &[[u64; 4]],
+    points: &[crate::point::AffineNiels],
+    fixed: Option<&crate::msm::straus::Fixed<'_>>,
+) -> crate::point::Extended {
+    #[cfg(target_arch = "x86_64")]
+    if active() == Backend::Avx2 && cpuid_bmi2::get() {
+        // SAFETY: cpufeatures detected BMI2 and ADX on this CPU, the requirements of this
+        // `#[target_feature(enable = "bmi2,adx")]` function; its arguments are ordinary slices
+        // and references.
+        return unsafe { super::bmi2::straus(scalars, points, fixed) };
+    }
+    crate::msm::straus::straus_body(scalars, points, fixed)
 }
 
 /// Lane-wise `(a·b, a², a^(2³))` for four elements on the active backend, through the SIMD

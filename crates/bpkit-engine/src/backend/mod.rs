@@ -18,4 +18,6 @@ pub(crate) mod avx2;
 mod bmi2;
 pub mod dispatch;
 
-pub use dispatch::{active, field_ops_x4, force_portable, pow22501_x4, pow22501_x8, Backend};
+pub use dispatch::{
+    active, decode_core_x8, field_ops_x4, force_portable, pow22501_x4, pow22501_x8, Backend,
+};

@@ -14,9 +14,11 @@
 #![allow(clippy::arithmetic_side_effects)]
 
 pub mod constants;
+pub mod decode_core;
 pub(crate) mod pow;
 
 pub use constants::*;
+pub use decode_core::{decode_core, DecodeCore};
 pub use pow::pow22501;
 
 /// Mask of the low 51 bits.

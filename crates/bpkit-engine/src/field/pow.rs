@@ -60,13 +60,3 @@ pub fn pow22501<const N: usize>(a: [Fe; N]) -> [(Fe, Fe); N] {
     }
     out
 }
-
-/// For each lane `a`: `a^((p−5)/8) = a^(2²⁵² − 3)`.
-pub fn pow_p58_lanes<const N: usize>(a: [Fe; N]) -> [Fe; N] {
-    let heads = pow22501(a);
-    let mut out = [Fe::ZERO; N];
-    for ((o, (t, _)), x) in out.iter_mut().zip(heads).zip(a) {
-        *o = t.pow2k(2).mul(&x);
-    }
-    out
-}

@@ -1,13 +1,23 @@
 //! Variable-time multiscalar multiplication `Σ sᵢ·Pᵢ`. **Public scalars only**: the time depends
 //! on the scalars' digits.
 //!
-//! - [`digits`]: signed radix-2ᶜ digits of the scalars, produced window by window;
-//! - [`window`]: the window width c chosen by estimated cost for the size;
-//! - [`pippenger`]: bucket accumulation with mixed additions of affine points.
+//! - [`digits`]: signed radix-2ᶜ digits of the scalars, produced window by window (Pippenger);
+//! - [`wnaf`]: width-w non-adjacent forms (Straus);
+//! - [`window`]: Pippenger's window width c chosen by estimated cost for the size;
+//! - [`pippenger`]: bucket accumulation with mixed additions of affine points;
+//! - [`straus`]: interleaved wNAF with per-call tables for dynamic points and precomputed ones
+//!   ([`table`]) for fixed points;
+//! - [`cost`]: the estimated costs that choose between the two.
 #![forbid(unsafe_code)]
 
+pub mod cost;
 pub mod digits;
 pub mod pippenger;
+pub mod straus;
+pub mod table;
 pub mod window;
+pub mod wnaf;
 
-pub use pippenger::{vartime_msm, vartime_msm_window};
+pub use pippenger::{vartime_msm, vartime_msm_pippenger, vartime_msm_window};
+pub use straus::vartime_msm_straus;
+pub use table::PrecomputedTable;

@@ -4,7 +4,7 @@
 //! negative digit, subtracted from) bucket |dᵢⱼ|; then Wⱼ = Σₖ k·Bₖ by a running sum from the top
 //! bucket. Finally Σ sᵢ·Pᵢ = Σⱼ 2ᶜʲ·Wⱼ by Horner's rule from the top window.
 
-use super::{digits, window};
+use super::{cost, digits, window};
 use crate::point::{AffineNiels, Extended};
 use crate::ristretto::Point;
 use alloc::vec;
@@ -13,8 +13,26 @@ use alloc::vec::Vec;
 /// `Σ sᵢ·Pᵢ` for little-endian 256-bit scalars (any value; not reduced modulo the group order)
 /// and affine points. `None` if the two lists differ in length.
 ///
+/// Straus's method for few points, Pippenger's for many, whichever the cost model
+/// ([`cost::prefer_straus`]) estimates cheaper for this size.
+///
 /// **Variable-time: only for public scalars.**
 pub fn vartime_msm(scalars: &[[u8; 32]], points: &[AffineNiels]) -> Option<Point> {
+    if scalars.len() != points.len() {
+        return None;
+    }
+    let words: Vec<[u64; 4]> = scalars.iter().map(digits::to_words).collect();
+    let bits = digits::max_bits(&words);
+    Some(Point(if cost::prefer_straus(points.len(), bits) {
+        crate::backend::dispatch::straus(&words, points, None)
+    } else {
+        pippenger(&words, points, None)
+    }))
+}
+
+/// [`vartime_msm`] always by Pippenger's method (window chosen by size); for tests and
+/// measurements.
+pub fn vartime_msm_pippenger(scalars: &[[u8; 32]], points: &[AffineNiels]) -> Option<Point> {
     if scalars.len() != points.len() {
         return None;
     }

@@ -101,6 +101,58 @@ impl Extended {
         }
     }
 
+    /// `self + q` before its last multiplications (the right operand of Straus's sums).
+    #[inline(always)]
+    pub(crate) fn add_niels_c(&self, q: &ProjectiveNiels) -> Completed {
+        self.add_niels_completed(q)
+    }
+
+    /// `self − q` before its last multiplications.
+    #[inline(always)]
+    pub(crate) fn sub_niels_c(&self, q: &ProjectiveNiels) -> Completed {
+        let pp = self.y.add(&self.x).mul(&q.y_minus_x);
+        let mm = self.y.sub(&self.x).mul(&q.y_plus_x);
+        let tt2d = self.t.mul(&q.t2d);
+        let zz = self.z.mul(&q.z);
+        let zz2 = zz.add(&zz);
+        Completed {
+            x: pp.sub(&mm),
+            y: pp.add(&mm),
+            z: zz2.sub(&tt2d),
+            t: zz2.add(&tt2d),
+        }
+    }
+
+    /// `self + q` for an affine `q`, before its last multiplications.
+    #[inline(always)]
+    pub(crate) fn add_affine_c(&self, q: &AffineNiels) -> Completed {
+        let pp = self.y.add(&self.x).mul(&q.y_plus_x);
+        let mm = self.y.sub(&self.x).mul(&q.y_minus_x);
+        let txy2d = self.t.mul(&q.xy2d);
+        let z2 = self.z.add(&self.z);
+        Completed {
+            x: pp.sub(&mm),
+            y: pp.add(&mm),
+            z: z2.add(&txy2d),
+            t: z2.sub(&txy2d),
+        }
+    }
+
+    /// `self − q` for an affine `q`, before its last multiplications.
+    #[inline(always)]
+    pub(crate) fn sub_affine_c(&self, q: &AffineNiels) -> Completed {
+        let pp = self.y.add(&self.x).mul(&q.y_minus_x);
+        let mm = self.y.sub(&self.x).mul(&q.y_plus_x);
+        let txy2d = self.t.mul(&q.xy2d);
+        let z2 = self.z.add(&self.z);
+        Completed {
+            x: pp.sub(&mm),
+            y: pp.add(&mm),
+            z: z2.sub(&txy2d),
+            t: z2.add(&txy2d),
+        }
+    }
+
     /// `self + q` for an affine `q` (7 multiplications).
     #[inline(always)]
     pub fn add_affine(&self, q: &AffineNiels) -> Extended {
@@ -231,6 +283,24 @@ impl Completed {
 }
 
 impl Projective {
+    /// The neutral element.
+    pub(crate) const IDENTITY: Projective = Projective {
+        x: Fe::ZERO,
+        y: Fe::ONE,
+        z: Fe::ONE,
+    };
+
+    /// (XZ : YZ : Z² : XY), the same point in extended coordinates (4 multiplications).
+    #[inline(always)]
+    pub(crate) fn to_extended(self) -> Extended {
+        Extended {
+            x: self.x.mul(&self.z),
+            y: self.y.mul(&self.z),
+            z: self.z.square(),
+            t: self.x.mul(&self.y),
+        }
+    }
+
     /// `2·self` (4 squarings).
     #[inline(always)]
     pub(crate) fn double(&self) -> Completed {

@@ -39,6 +39,17 @@ impl AffineNiels {
         }
     }
 
+    /// The same point as the right operand of a general addition (Z = 1).
+    #[inline(always)]
+    pub(crate) fn to_projective_niels(self) -> ProjectiveNiels {
+        ProjectiveNiels {
+            y_plus_x: self.y_plus_x,
+            y_minus_x: self.y_minus_x,
+            z: Fe::ONE,
+            t2d: self.xy2d,
+        }
+    }
+
     /// `−self`.
     pub fn neg(&self) -> AffineNiels {
         AffineNiels {

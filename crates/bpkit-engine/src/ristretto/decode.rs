@@ -8,7 +8,7 @@
 
 use super::Point;
 use crate::backend;
-use crate::field::{pow::pow_p58_lanes, sqrt_ratio_finish, Fe, EDWARDS_D};
+use crate::field::{decode_core, DecodeCore, Fe, SQRT_M1};
 use crate::point::Extended;
 use alloc::vec::Vec;
 
@@ -64,70 +64,48 @@ pub fn decode_batch_all(encodings: &[[u8; 32]]) -> Result<Vec<Point>, InvalidEnc
         .collect()
 }
 
-/// Per-lane state between the head of the decoding and its inverse square root.
-#[derive(Clone, Copy)]
-struct Head {
-    ok: bool,
-    s: Fe,
-    u1: Fe,
-    u2: Fe,
-    v: Fe,
-    w: Fe,
-    w3: Fe,
-}
-
-/// Decodes N encodings with their exponentiations interleaved.
+/// Decodes N encodings with their field arithmetic across lanes (eight lanes: on the active
+/// backend; other lane counts: portable interleaved chains).
 fn decode_lanes<const N: usize>(encodings: &[[u8; 32]; N]) -> [Option<Point>; N] {
-    let mut heads = [Head {
-        ok: false,
-        s: Fe::ZERO,
-        u1: Fe::ZERO,
-        u2: Fe::ZERO,
-        v: Fe::ZERO,
-        w: Fe::ZERO,
-        w3: Fe::ZERO,
-    }; N];
-    let mut w7 = [Fe::ZERO; N];
-    for ((h, e), w7) in heads.iter_mut().zip(encodings).zip(w7.iter_mut()) {
+    let mut ok = [false; N];
+    let mut s = [Fe::ZERO; N];
+    for ((ok, s), e) in ok.iter_mut().zip(s.iter_mut()).zip(encodings) {
         // Canonical and non-negative s; an invalid lane goes on with s = 0 and is dropped at the
         // end, so that the lanes stay in step.
-        let (ok, s) = match Fe::from_canonical_bytes(e) {
-            Some(s) if !s.is_negative() => (true, s),
-            _ => (false, Fe::ZERO),
-        };
-        let ss = s.square();
-        let u1 = Fe::ONE.sub(&ss);
-        let u2 = Fe::ONE.add(&ss);
-        let u2_sqr = u2.square();
-        let v = EDWARDS_D.mul(&u1.square()).neg().sub(&u2_sqr);
-        // SQRT_RATIO_M1(1, w) with w = v·u2²: r = w³·(w⁷)^((p−5)/8).
-        let w = v.mul(&u2_sqr);
-        let w3 = w.square().mul(&w);
-        *w7 = w3.square().mul(&w);
-        *h = Head {
-            ok,
-            s,
-            u1,
-            u2,
-            v,
-            w,
-            w3,
-        };
+        if let Some(x) = Fe::from_canonical_bytes(e) {
+            if !x.is_negative() {
+                *ok = true;
+                *s = x;
+            }
+        }
     }
-    let pows = pow_p58_dispatch(w7);
+    let cores = core_dispatch(&s);
+    let one = Fe::ONE.to_bytes();
+    let minus_one = Fe::ONE.neg().to_bytes();
+    let minus_i = SQRT_M1.neg().to_bytes();
     let mut out = [None; N];
-    for ((o, h), pw) in out.iter_mut().zip(heads).zip(pows) {
-        if !h.ok {
+    for (((o, ok), s), c) in out.iter_mut().zip(ok).zip(s).zip(cores) {
+        if !ok {
             continue;
         }
-        let (was_square, invsqrt) = sqrt_ratio_finish(&Fe::ONE, &h.w, h.w3.mul(&pw));
-        if !was_square {
+        // SQRT_RATIO_M1(1, w): check = w·r² is 1 (square), −1 or −i (fix r by √−1), else i.
+        let check = c.check.to_bytes();
+        let correct = check == one;
+        let flipped = check == minus_one;
+        let flipped_i = check == minus_i;
+        if !(correct || flipped) {
             continue;
         }
-        let den_x = invsqrt.mul(&h.u2);
-        let den_y = invsqrt.mul(&den_x).mul(&h.v);
-        let x = h.s.add(&h.s).mul(&den_x).abs();
-        let y = h.u1.mul(&den_y);
+        let invsqrt = if flipped || flipped_i {
+            c.r.mul(&SQRT_M1)
+        } else {
+            c.r
+        }
+        .abs();
+        let den_x = invsqrt.mul(&c.u2);
+        let den_y = invsqrt.mul(&den_x).mul(&c.v);
+        let x = s.add(&s).mul(&den_x).abs();
+        let y = c.u1.mul(&den_y);
         let p = Extended::from_affine(x, y);
         if p.t.is_negative() || y.is_zero() {
             continue;
@@ -137,16 +115,16 @@ fn decode_lanes<const N: usize>(encodings: &[[u8; 32]; N]) -> [Option<Point>; N]
     out
 }
 
-/// `x^((p−5)/8)` lane by lane: eight lanes go to the active backend (AVX2 when present), other
-/// lane counts to the portable interleaved chains.
-fn pow_p58_dispatch<const N: usize>(x: [Fe; N]) -> [Fe; N] {
-    let Ok(eight) = <[Fe; 8]>::try_from(&x[..]) else {
-        return pow_p58_lanes(x);
+/// The decoding core of the lanes: eight lanes go to the active backend (AVX2 when present),
+/// other lane counts to the portable interleaved chains.
+fn core_dispatch<const N: usize>(s: &[Fe; N]) -> [DecodeCore; N] {
+    let Ok(eight) = <[Fe; 8]>::try_from(&s[..]) else {
+        return decode_core(s);
     };
-    let heads = backend::pow22501_x8(eight);
-    let mut out = [Fe::ZERO; N];
-    for ((o, (t, _)), a) in out.iter_mut().zip(heads).zip(x) {
-        *o = t.pow2k(2).mul(&a);
+    let cores = backend::decode_core_x8(eight);
+    let mut out = [DecodeCore::ZERO; N];
+    for (o, c) in out.iter_mut().zip(cores) {
+        *o = c;
     }
     out
 }

@@ -186,3 +186,48 @@ pub fn announce(test: &str) {
 pub fn random_u64(rng: &mut ChaCha20Rng) -> u64 {
     rng.next_u64()
 }
+
+/// Scalar i of a mixed list: 0, 1, ℓ − 1, 2⁶⁴ − 1 and random ones.
+pub fn special_scalar(rng: &mut ChaCha20Rng, i: usize) -> Scalar {
+    match i % 7 {
+        0 => Scalar::ZERO,
+        1 => Scalar::ONE,
+        2 => -Scalar::ONE, // ℓ − 1
+        3 => Scalar::from(u64::MAX),
+        _ => random_scalar(rng),
+    }
+}
+
+/// n points mixing random, identity, repeated and negated ones.
+pub fn mixed_points(rng: &mut ChaCha20Rng, n: usize) -> Vec<RistrettoPoint> {
+    use curve25519_dalek::traits::Identity;
+    let mut points: Vec<RistrettoPoint> = Vec::with_capacity(n);
+    for i in 0..n {
+        let p = match (i % 11, points.len()) {
+            (3, k) if k > 0 => points[k - 1],     // repeated
+            (5, k) if k > 0 => -points[k / 2],    // negated
+            (7, _) => RistrettoPoint::identity(), // identity
+            _ => random_point(rng),
+        };
+        points.push(p);
+    }
+    points
+}
+
+/// The engine's points (decoded from dalek's encodings).
+pub fn engine_points(points: &[RistrettoPoint]) -> Vec<bpkit_engine::Point> {
+    let enc: Vec<[u8; 32]> = points.iter().map(|p| p.compress().to_bytes()).collect();
+    bpkit_engine::decode_batch_all(&enc).unwrap()
+}
+
+/// The engine's affine points (decoded from dalek's encodings).
+pub fn engine_affine(points: &[RistrettoPoint]) -> Vec<bpkit_engine::AffineNiels> {
+    engine_points(points)
+        .iter()
+        .map(bpkit_engine::Point::to_affine_niels)
+        .collect()
+}
+
+pub fn scalar_bytes(scalars: &[Scalar]) -> Vec<[u8; 32]> {
+    scalars.iter().map(Scalar::to_bytes).collect()
+}

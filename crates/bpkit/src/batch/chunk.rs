@@ -8,13 +8,16 @@
 //! Memory held at once: the challenges of every entry (about 600 bytes each) and one chunk's
 //! equations and dynamic terms (about 4 KiB per single-value proof).
 
-use super::accumulator::FixedAccumulator;
-use super::equation::{Base, CircuitTerms, Equation, FixedTerms, PlusTerms};
 use super::parallel::Executor;
-use super::scalar::Mont;
+use crate::equation::accumulator::FixedAccumulator;
+use crate::equation::scalar::Mont;
+use crate::equation::terms::{Base, CircuitTerms, DynamicTerms, Equation, FixedTerms, PlusTerms};
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
+use crate::group::engine;
+use crate::group::CompressedRistretto;
 use crate::group::{RistrettoPoint, Scalar};
+use crate::plus::{plus_replay, terms_core, PlusEncoded, TermsCore};
 use crate::plus::{PlusGens, PlusProof, PlusStatement};
 use crate::range_proof::{
     decompress_commitments, dynamic_len, prepare, replay, Challenges, ProofView, RangeProof,
@@ -57,10 +60,19 @@ pub(crate) struct RangeEntry<'a> {
     pub transcript: Transcript,
 }
 
+/// Where a Bulletproofs+ proof comes from.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum PlusSource<'a> {
+    /// Already parsed (points decoded by dalek).
+    Parsed(&'a PlusProof),
+    /// Bytes, parsed by the batch; points decoded by the engine (or dalek without it).
+    Bytes(&'a [u8]),
+}
+
 /// One Bulletproofs+ proof of the batch with its statement, generators and transcript.
 #[derive(Clone)]
 pub(crate) struct PlusEntry<'a> {
-    pub proof: &'a PlusProof,
+    pub proof: PlusSource<'a>,
     pub statement: &'a PlusStatement,
     pub gens: &'a PlusGens,
     pub transcript: Transcript,
@@ -99,6 +111,7 @@ impl CircuitEntry<'_> {
             }),
             dynamic_scalars: eq.dynamic_scalars,
             dynamic_points: eq.dynamic_points,
+            ..Equation::default()
         })
     }
 }
@@ -146,7 +159,10 @@ impl Entry<'_> {
 /// A Bulletproofs+ proof's replayed transcript.
 pub(crate) struct PlusReplayed {
     ch: crate::plus::Challenges,
+    /// Decoded commitments (parsed proofs only).
     commitments: Vec<RistrettoPoint>,
+    /// The proof, when it came as bytes (points not decoded yet).
+    encoded: Option<PlusEncoded>,
     binding: [u8; 32],
 }
 
@@ -174,15 +190,51 @@ impl Replayed {
 impl PlusEntry<'_> {
     fn replay(&self) -> Result<PlusReplayed, Error> {
         let mut transcript = self.transcript.clone();
-        let (ch, commitments) =
-            self.proof
-                .challenges(self.gens.pedersen(), &mut transcript, self.statement)?;
+        let gens = self.gens.pedersen();
+        let (ch, commitments, encoded) = match self.proof {
+            PlusSource::Parsed(p) => {
+                let (ch, commitments) = p.challenges(gens, &mut transcript, self.statement)?;
+                (ch, commitments, None)
+            }
+            PlusSource::Bytes(bytes) => {
+                let p = PlusProof::parse_encoded(bytes)?;
+                // The checks of `PlusProof::challenges`; the commitments are decoded later,
+                // with the proof's points.
+                if p.d1.len() != gens.extension_degree() {
+                    return Err(Error::ExtensionMismatch {
+                        expected: gens.extension_degree(),
+                        found: p.d1.len(),
+                    });
+                }
+                let bits = 1usize.checked_shl(p.l.len() as u32).unwrap_or(0);
+                if bits != self.statement.total_bits() {
+                    return Err(Error::SizeMismatch {
+                        proof: bits,
+                        statement: self.statement.total_bits(),
+                    });
+                }
+                let ch = plus_replay(
+                    &mut transcript,
+                    gens,
+                    self.statement,
+                    &p.a,
+                    p.l.iter().zip(&p.r),
+                    &p.a1,
+                    &p.b,
+                )?;
+                (ch, Vec::new(), Some(p))
+            }
+        };
         // The scalars of the proof are not in the protocol's transcript: bind them too.
-        let p = self.proof;
+        let (r1, s1, d1) = match (&self.proof, &encoded) {
+            (_, Some(p)) => (p.r1, p.s1, &p.d1),
+            (PlusSource::Parsed(p), None) => (p.r1, p.s1, &p.d1),
+            (PlusSource::Bytes(_), None) => return Err(Error::VerificationFailed),
+        };
         transcript.append_message(b"dom-sep", b"bpkit batch plus binding");
-        transcript.append_message(b"r1", p.r1.as_bytes());
-        transcript.append_message(b"s1", p.s1.as_bytes());
-        for d in &p.d1 {
+        transcript.append_message(b"r1", r1.as_bytes());
+        transcript.append_message(b"s1", s1.as_bytes());
+        for d in d1 {
             transcript.append_message(b"d1", d.as_bytes());
         }
         let mut binding = [0u8; 32];
@@ -190,22 +242,69 @@ impl PlusEntry<'_> {
         Ok(PlusReplayed {
             ch,
             commitments,
+            encoded,
             binding,
         })
     }
 
+    /// The encodings of a proof given as bytes, in equation order (`A, A1, B, L₀, R₀, …`, then
+    /// the commitments), with the error each would raise if it does not decode.
+    fn encodings(&self, r: &PlusReplayed) -> Option<Vec<(CompressedRistretto, Error)>> {
+        let p = r.encoded.as_ref()?;
+        let mut out: Vec<(CompressedRistretto, Error)> = p
+            .points_with_offsets()
+            .into_iter()
+            .map(|(c, offset)| (c, Error::InvalidPoint { offset }))
+            .collect();
+        out.extend(
+            self.statement
+                .commitments()
+                .iter()
+                .enumerate()
+                .map(|(index, c)| (*c, Error::InvalidCommitment { index })),
+        );
+        Some(out)
+    }
+
     /// The weighted equation, single generators resolved against `pc_gens`; `inverses` are
-    /// those of [`crate::plus::verifier::Challenges::to_invert`].
+    /// those of [`crate::plus::verifier::Challenges::to_invert`]. For a proof given as bytes,
+    /// `engine_points` are its points decoded by the engine (in the order of
+    /// [`PlusEntry::encodings`]); without them dalek decodes them.
     fn equation(
         &self,
         r: &PlusReplayed,
         inverses: &[Scalar],
         weight: Scalar,
         pc_gens: &PedersenGens,
+        engine_points: Option<Vec<engine::EnginePoint>>,
     ) -> Result<Equation, Error> {
-        let eq = self
-            .proof
-            .terms_inverted(&r.ch, self.statement, &r.commitments, inverses)?;
+        let (core, dynamic_points, engine_points) = match (&self.proof, &r.encoded) {
+            (PlusSource::Parsed(p), _) => {
+                let eq = p.terms_inverted(&r.ch, self.statement, &r.commitments, inverses)?;
+                let core = plus_core(eq.vectors, eq.b, eq.b_blinding, eq.dynamic_scalars);
+                (core, eq.dynamic_points, Vec::new())
+            }
+            (PlusSource::Bytes(_), Some(p)) => {
+                let core = terms_core(
+                    &r.ch,
+                    self.statement,
+                    self.statement.commitments().len(),
+                    inverses,
+                    (p.r1, p.s1, &p.d1),
+                )?;
+                match engine_points {
+                    Some(points) => (core, Vec::new(), points),
+                    None => {
+                        let mut points = Vec::new();
+                        for (c, e) in self.encodings(r).unwrap_or_default() {
+                            points.push(c.decompress().ok_or(e)?);
+                        }
+                        (core, points, Vec::new())
+                    }
+                }
+            }
+            (PlusSource::Bytes(_), None) => return Err(Error::VerificationFailed),
+        };
         let gens = self.gens.pedersen();
         // A point equal to `B` or `B̃` shares its scalar with the range proofs; any other is
         // summed per distinct point.
@@ -218,14 +317,14 @@ impl PlusEntry<'_> {
                 Base::Other(*p)
             }
         };
-        let mut bases = Vec::with_capacity(eq.b_blinding.len().saturating_add(1));
-        bases.push((resolve(gens.value_base()), eq.b * weight));
-        for (p, s) in gens.blinding_bases().iter().zip(&eq.b_blinding) {
+        let mut bases = Vec::with_capacity(core.b_blinding.len().saturating_add(1));
+        bases.push((resolve(gens.value_base()), core.b * weight));
+        for (p, s) in gens.blinding_bases().iter().zip(&core.b_blinding) {
             bases.push((resolve(p), s * weight));
         }
         // The vectors are linear in their constants and bases: weight those five.
         let w = Mont::from_scalar(&weight);
-        let mut vectors = eq.vectors;
+        let mut vectors = core.vectors;
         for x in [
             &mut vectors.g_const,
             &mut vectors.h_const,
@@ -235,11 +334,37 @@ impl PlusEntry<'_> {
         ] {
             *x = x.mul(&w);
         }
+        let scalars: Vec<Scalar> = core.dynamic_scalars.iter().map(|s| s * weight).collect();
+        let on_engine = !engine_points.is_empty();
+        if scalars.len() != dynamic_points.len().max(engine_points.len()) {
+            return Err(Error::VerificationFailed);
+        }
+        let (dynamic_scalars, engine_scalars) = if on_engine {
+            (Vec::new(), scalars)
+        } else {
+            (scalars, Vec::new())
+        };
         Ok(Equation {
             fixed: FixedTerms::Plus(PlusTerms { bases, vectors }),
-            dynamic_scalars: eq.dynamic_scalars.iter().map(|s| s * weight).collect(),
-            dynamic_points: eq.dynamic_points,
+            dynamic_scalars,
+            dynamic_points,
+            engine_scalars,
+            engine_points,
         })
+    }
+}
+
+fn plus_core(
+    vectors: crate::equation::terms::VectorTerms,
+    b: Scalar,
+    b_blinding: Vec<Scalar>,
+    dynamic_scalars: Vec<Scalar>,
+) -> TermsCore {
+    TermsCore {
+        vectors,
+        b,
+        b_blinding,
+        dynamic_scalars,
     }
 }
 
@@ -297,9 +422,7 @@ pub(crate) struct Prepared {
     /// Sum of the fixed terms.
     pub fixed: FixedAccumulator,
     /// Dynamic terms of every equation.
-    pub scalars: Vec<Scalar>,
-    /// Their points.
-    pub points: Vec<RistrettoPoint>,
+    pub dynamic: DynamicTerms,
 }
 
 impl Prepared {
@@ -307,13 +430,14 @@ impl Prepared {
         self.equations.extend(other.equations);
         self.failures.extend(other.failures);
         self.fixed.merge(other.fixed);
-        self.scalars.extend(other.scalars);
-        self.points.extend(other.points);
+        self.dynamic.append(other.dynamic);
     }
 }
 
 /// Pass 2 for the entries `entries` (batch indices from `offset`), with their replayed
-/// challenges and weights. Entries whose replay failed are skipped (already reported).
+/// challenges and weights. Entries whose replay failed are skipped (already reported). `engine`:
+/// range proofs given as bytes are decoded by the verification engine.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn prepare_chunk(
     exec: &Executor,
     entries: &[Entry<'_>],
@@ -322,6 +446,7 @@ pub(crate) fn prepare_chunk(
     offset: usize,
     keep: bool,
     pc_gens: &PedersenGens,
+    engine: bool,
 ) -> Prepared {
     let items: Vec<Item<'_, '_>> = entries
         .iter()
@@ -339,7 +464,7 @@ pub(crate) fn prepare_chunk(
         })
         .collect();
     let mut parts = exec
-        .map_slices(&items, |_, part| prepare_part(part, keep, pc_gens))
+        .map_slices(&items, |_, part| prepare_part(part, keep, pc_gens, engine))
         .into_iter();
     let mut out = parts.next().unwrap_or_default();
     for p in parts {
@@ -360,7 +485,12 @@ enum Item<'e, 'a> {
     ),
 }
 
-fn prepare_part(items: &[Item<'_, '_>], keep: bool, pc_gens: &PedersenGens) -> Prepared {
+fn prepare_part(
+    items: &[Item<'_, '_>],
+    keep: bool,
+    pc_gens: &PedersenGens,
+    engine: bool,
+) -> Prepared {
     let ranges: Vec<(usize, &RangeEntry<'_>, &Challenges, Scalar)> = items
         .iter()
         .filter_map(|i| match i {
@@ -368,14 +498,14 @@ fn prepare_part(items: &[Item<'_, '_>], keep: bool, pc_gens: &PedersenGens) -> P
             Item::Plus(..) | Item::Circuit(..) => None,
         })
         .collect();
-    let mut out = prepare_ranges(&ranges, keep);
+    let mut out = prepare_ranges(&ranges, keep, engine);
     for item in items {
         if let Item::Circuit(index, entry, replayed, weight) = item {
             match entry.equation(replayed, *weight) {
                 Ok(eq) => {
                     out.fixed.add(&eq.fixed);
-                    out.scalars.extend_from_slice(&eq.dynamic_scalars);
-                    out.points.extend_from_slice(&eq.dynamic_points);
+                    out.dynamic.scalars.extend_from_slice(&eq.dynamic_scalars);
+                    out.dynamic.points.extend_from_slice(&eq.dynamic_points);
                     if keep {
                         out.equations.push((*index, eq));
                     }
@@ -397,6 +527,13 @@ fn prepare_part(items: &[Item<'_, '_>], keep: bool, pc_gens: &PedersenGens) -> P
         .flat_map(|(_, _, r, _)| r.ch.to_invert())
         .collect();
     let _ = Scalar::invert_batch_alloc(&mut inverses);
+    // The points of every proof given as bytes, decoded by the engine in one batch.
+    let mut decoded = if engine {
+        plus_engine_decode(&pluses)
+    } else {
+        Vec::new()
+    }
+    .into_iter();
     let mut start = 0usize;
     for (index, entry, replayed, weight) in &pluses {
         let end = start
@@ -404,11 +541,20 @@ fn prepare_part(items: &[Item<'_, '_>], keep: bool, pc_gens: &PedersenGens) -> P
             .saturating_add(1);
         let inv = inverses.get(start..end).unwrap_or(&[]);
         start = end;
-        match entry.equation(replayed, inv, *weight, pc_gens) {
+        let points = decoded.next().flatten();
+        let eq = match points {
+            Some(Err(e)) => Err(e),
+            Some(Ok(points)) => entry.equation(replayed, inv, *weight, pc_gens, Some(points)),
+            None => entry.equation(replayed, inv, *weight, pc_gens, None),
+        };
+        match eq {
             Ok(eq) => {
                 out.fixed.add(&eq.fixed);
-                out.scalars.extend_from_slice(&eq.dynamic_scalars);
-                out.points.extend_from_slice(&eq.dynamic_points);
+                let d = &mut out.dynamic;
+                d.scalars.extend_from_slice(&eq.dynamic_scalars);
+                d.points.extend_from_slice(&eq.dynamic_points);
+                d.engine_scalars.extend_from_slice(&eq.engine_scalars);
+                d.engine_points.extend_from_slice(&eq.engine_points);
                 if keep {
                     out.equations.push((*index, eq));
                 }
@@ -419,7 +565,105 @@ fn prepare_part(items: &[Item<'_, '_>], keep: bool, pc_gens: &PedersenGens) -> P
     out
 }
 
-fn prepare_ranges(items: &[(usize, &RangeEntry<'_>, &Challenges, Scalar)], keep: bool) -> Prepared {
+/// The points of every Bulletproofs+ proof of `pluses` given as bytes, decoded by the engine in
+/// one batch: per proof, `None` when it was parsed already, else its points or the error of its
+/// first invalid encoding.
+#[allow(clippy::type_complexity)]
+fn plus_engine_decode(
+    pluses: &[(usize, &PlusEntry<'_>, &PlusReplayed, Scalar)],
+) -> Vec<Option<Result<Vec<engine::EnginePoint>, Error>>> {
+    let lists: Vec<Option<Vec<(CompressedRistretto, Error)>>> = pluses
+        .iter()
+        .map(|(_, entry, r, _)| entry.encodings(r))
+        .collect();
+    let all: Vec<CompressedRistretto> = lists.iter().flatten().flatten().map(|(c, _)| *c).collect();
+    // Variable-time: proof and statement encodings are public.
+    let mut decoded = engine::decode_each(&all).into_iter();
+    lists
+        .into_iter()
+        .map(|list| {
+            let list = list?;
+            let mut points = Vec::with_capacity(list.len());
+            let mut first_error = None;
+            for ((_, e), p) in list.into_iter().zip(decoded.by_ref()) {
+                match p {
+                    Some(p) => points.push(p),
+                    None => {
+                        first_error.get_or_insert(e);
+                    }
+                }
+            }
+            Some(match first_error {
+                Some(e) => Err(e),
+                None => Ok(points),
+            })
+        })
+        .collect()
+}
+
+/// Decodes, with the engine in one batch, the points of every range proof of `items` that
+/// comes as bytes: `A, S, T₁, T₂, L₀, R₀, …` then the commitments. Per item: `None` when it does
+/// not come as bytes (or does not parse: its error is reported later), else the decoded points or
+/// the error naming the first invalid encoding (as dalek's path would report it).
+fn engine_decode(
+    items: &[(usize, &RangeEntry<'_>, &Challenges, Scalar)],
+) -> Vec<Option<Result<Vec<engine::EnginePoint>, Error>>> {
+    let mut encodings: Vec<CompressedRistretto> = Vec::new();
+    let mut spans: Vec<Option<(usize, usize, usize)>> = Vec::with_capacity(items.len());
+    for (_, entry, _, _) in items {
+        let view = match entry.source {
+            Source::Bytes(b) => ProofView::parse(b).ok(),
+            Source::Parsed(_) => None,
+        };
+        spans.push(view.map(|view| {
+            let start = encodings.len();
+            encodings.extend_from_slice(&view.head);
+            encodings.extend_from_slice(view.lr());
+            let proof_points = encodings.len().saturating_sub(start);
+            encodings.extend_from_slice(entry.statement.commitments());
+            (start, proof_points, encodings.len())
+        }));
+    }
+    // Variable-time: proof and statement encodings are public.
+    let decoded = engine::decode_each(&encodings);
+    spans
+        .into_iter()
+        .map(|span| {
+            let (start, proof_points, end) = span?;
+            let points = decoded.get(start..end).unwrap_or(&[]);
+            let mut out = Vec::with_capacity(points.len());
+            for (i, p) in points.iter().enumerate() {
+                match p {
+                    Some(p) => out.push(*p),
+                    // The same offsets as `ProofView::decompress_append` (L/R after the four
+                    // points and three scalars) and the same error for commitments.
+                    None if i < 4 => {
+                        return Some(Err(Error::InvalidPoint {
+                            offset: i.saturating_mul(32),
+                        }))
+                    }
+                    None if i < proof_points => {
+                        return Some(Err(Error::InvalidPoint {
+                            offset: i.saturating_add(3).saturating_mul(32),
+                        }))
+                    }
+                    None => {
+                        return Some(Err(Error::InvalidCommitment {
+                            index: i.saturating_sub(proof_points),
+                        }))
+                    }
+                }
+            }
+            Some(Ok(out))
+        })
+        .collect()
+}
+
+fn prepare_ranges(
+    items: &[(usize, &RangeEntry<'_>, &Challenges, Scalar)],
+    keep: bool,
+    engine: bool,
+) -> Prepared {
     let mut out = Prepared::default();
     // One inversion for every y and u_j of the part (none is zero: checked by `replay`).
     let mut inverses: Vec<Scalar> = items
@@ -427,26 +671,59 @@ fn prepare_ranges(items: &[(usize, &RangeEntry<'_>, &Challenges, Scalar)], keep:
         .flat_map(|(_, _, ch, _)| ch.to_invert())
         .collect();
     let _ = Scalar::invert_batch_alloc(&mut inverses);
+    let mut decoded = if engine {
+        engine_decode(items)
+    } else {
+        Vec::new()
+    }
+    .into_iter();
 
     let total = items
         .iter()
         .map(|(_, _, ch, _)| dynamic_len(ch))
         .fold(0usize, usize::saturating_add);
-    out.points.reserve(total);
-    out.scalars.reserve(total);
+    let d = &mut out.dynamic;
+    if engine {
+        d.engine_points.reserve(total);
+        d.engine_scalars.reserve(total);
+    } else {
+        d.points.reserve(total);
+        d.scalars.reserve(total);
+    }
     let mut start = 0usize;
     for (index, entry, ch, weight) in items {
         let len = ch.rounds.saturating_add(1);
         let end = start.saturating_add(len);
         let inv = inverses.get(start..end).unwrap_or(&[]);
         start = end;
+        let engine_points = decoded.next().flatten();
+        let d = &mut out.dynamic;
         // Points and scalars go straight into the part's lists; undone on failure.
-        let (p0, s0) = (out.points.len(), out.scalars.len());
+        let (p0, s0) = (d.points.len(), d.scalars.len());
+        let (e0, es0) = (d.engine_points.len(), d.engine_scalars.len());
         let terms = entry.view().and_then(|view| {
-            entry.append_points(&view, &mut out.points)?;
-            decompress_commitments(&entry.statement, &mut out.points)?;
-            let terms = prepare(ch, &view, inv, *weight, &mut out.scalars)?;
-            if out.points.len().saturating_sub(p0) != out.scalars.len().saturating_sub(s0) {
+            let on_engine = match engine_points {
+                Some(points) => {
+                    d.engine_points.extend(points?);
+                    true
+                }
+                None => {
+                    entry.append_points(&view, &mut d.points)?;
+                    decompress_commitments(&entry.statement, &mut d.points)?;
+                    false
+                }
+            };
+            let (scalars, added) = if on_engine {
+                (
+                    &mut d.engine_scalars,
+                    d.engine_points.len().saturating_sub(e0),
+                )
+            } else {
+                (&mut d.scalars, d.points.len().saturating_sub(p0))
+            };
+            let before = scalars.len();
+            let terms = prepare(ch, &view, inv, *weight, scalars)?;
+            if added != scalars.len().saturating_sub(before) {
                 return Err(Error::VerificationFailed);
             }
             Ok(terms)
@@ -455,17 +732,23 @@ fn prepare_ranges(items: &[(usize, &RangeEntry<'_>, &Challenges, Scalar)], keep:
             Ok(fixed) => {
                 out.fixed.add(&fixed);
                 if keep {
+                    let d = &out.dynamic;
                     let eq = Equation {
                         fixed,
-                        dynamic_scalars: out.scalars.get(s0..).unwrap_or(&[]).to_vec(),
-                        dynamic_points: out.points.get(p0..).unwrap_or(&[]).to_vec(),
+                        dynamic_scalars: d.scalars.get(s0..).unwrap_or(&[]).to_vec(),
+                        dynamic_points: d.points.get(p0..).unwrap_or(&[]).to_vec(),
+                        engine_scalars: d.engine_scalars.get(es0..).unwrap_or(&[]).to_vec(),
+                        engine_points: d.engine_points.get(e0..).unwrap_or(&[]).to_vec(),
                     };
                     out.equations.push((*index, eq));
                 }
             }
             Err(e) => {
-                out.points.truncate(p0);
-                out.scalars.truncate(s0);
+                let d = &mut out.dynamic;
+                d.points.truncate(p0);
+                d.scalars.truncate(s0);
+                d.engine_points.truncate(e0);
+                d.engine_scalars.truncate(es0);
                 out.failures.push((*index, e));
             }
         }

@@ -7,39 +7,40 @@
 //! about one more batch verification in all; `f` failing proofs about `2f·log₂(b/f)` checks.
 //! A singleton's check is exact: a lone equation with a non-zero weight is zero iff it holds.
 
-use super::accumulator::FixedAccumulator;
-use super::equation::Equation;
 use super::parallel::Executor;
+use super::sum::{self, Partial};
+use crate::equation::accumulator::FixedAccumulator;
+use crate::equation::terms::{DynamicTerms, Equation};
 use crate::generators::{BulletproofGens, PedersenGens};
-use crate::group::{RistrettoPoint, Scalar};
+use crate::group::engine::EngineGens;
 use alloc::vec::Vec;
-use curve25519_dalek::traits::IsIdentity;
+
+/// The generators a subset is checked against.
+#[derive(Clone, Copy)]
+pub(crate) struct Gens<'g> {
+    pub pc: &'g PedersenGens,
+    pub bp: &'g BulletproofGens,
+    /// The engine's copy of them, if there is one.
+    pub engine: Option<&'g EngineGens>,
+}
 
 /// True when the weighted equations of `set` sum to zero (one multiplication, each fixed
 /// generator once).
-pub(crate) fn holds(
-    exec: &Executor,
-    set: &[(usize, Equation)],
-    pc_gens: &PedersenGens,
-    bp_gens: &BulletproofGens,
-) -> bool {
+pub(crate) fn holds(exec: &Executor, set: &[(usize, Equation)], gens: Gens<'_>) -> bool {
     let mut fixed = FixedAccumulator::new();
-    let mut scalars: Vec<Scalar> = Vec::new();
-    let mut points: Vec<RistrettoPoint> = Vec::new();
+    let mut dynamic = DynamicTerms::default();
     for (_, eq) in set {
-        eq.add_to(&mut fixed, &mut scalars, &mut points);
+        eq.add_to(&mut fixed, &mut dynamic);
     }
-    let (other_scalars, other_points) = fixed.other_terms();
-    let Some((mut all_scalars, mut all_points)) = fixed.terms(pc_gens, bp_gens) else {
-        return false;
-    };
-    all_scalars.extend(scalars);
-    all_points.extend(points.iter());
-    all_scalars.extend(other_scalars);
-    all_points.extend(other_points.iter());
-    // Variable-time: verification scalars and points are public.
-    exec.vartime_msm(&all_scalars, &all_points)
-        .is_some_and(|p| p.is_identity())
+    sum::holds(
+        exec,
+        &mut fixed,
+        dynamic,
+        Partial::default(),
+        gens.pc,
+        gens.bp,
+        gens.engine,
+    )
 }
 
 /// Appends to `invalid` the indices of the invalid proofs in `set`. `known_failing` says the
@@ -48,11 +49,10 @@ pub(crate) fn bisect(
     exec: &Executor,
     set: &[(usize, Equation)],
     known_failing: bool,
-    pc_gens: &PedersenGens,
-    bp_gens: &BulletproofGens,
+    gens: Gens<'_>,
     invalid: &mut Vec<usize>,
 ) {
-    if set.is_empty() || (!known_failing && holds(exec, set, pc_gens, bp_gens)) {
+    if set.is_empty() || (!known_failing && holds(exec, set, gens)) {
         return;
     }
     if let [(index, _)] = set {
@@ -60,10 +60,10 @@ pub(crate) fn bisect(
         return;
     }
     let (left, right) = set.split_at(set.len() / 2);
-    if holds(exec, left, pc_gens, bp_gens) {
-        bisect(exec, right, true, pc_gens, bp_gens, invalid);
+    if holds(exec, left, gens) {
+        bisect(exec, right, true, gens, invalid);
     } else {
-        bisect(exec, left, true, pc_gens, bp_gens, invalid);
-        bisect(exec, right, false, pc_gens, bp_gens, invalid);
+        bisect(exec, left, true, gens, invalid);
+        bisect(exec, right, false, gens, invalid);
     }
 }

@@ -41,26 +41,30 @@
 //! ```
 #![doc = include_str!("../../../../docs/batch.md")]
 
-pub(crate) mod accumulator;
 mod chunk;
-pub(crate) mod equation;
 mod localise;
 mod parallel;
-pub(crate) mod scalar;
+mod sum;
 mod weights;
 
+// The equation layer used to live here; these paths keep working for code written against them.
+#[allow(unused_imports)]
+pub(crate) use crate::equation::{accumulator, scalar, terms as equation};
+
+use crate::equation::accumulator::FixedAccumulator;
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens, VerifierTable};
 use crate::group::CompressedRistretto;
-use crate::group::{RistrettoPoint, Scalar};
+use crate::group::Scalar;
 use crate::plus::{PlusGens, PlusProof, PlusStatement};
 use crate::range_proof::{Interval, IntervalProof, RangeProof, RangeStatement};
-use accumulator::FixedAccumulator;
 use alloc::vec::Vec;
-use chunk::{CircuitEntry, Entry, PlusEntry, RangeEntry, Replayed, Source, StatementRef};
-use curve25519_dalek::traits::IsIdentity;
+use chunk::{
+    CircuitEntry, Entry, PlusEntry, PlusSource, RangeEntry, Replayed, Source, StatementRef,
+};
 use merlin::Transcript;
 use parallel::Executor;
+use sum::Partial;
 
 /// Default number of proofs per chunk.
 pub const DEFAULT_CHUNK_SIZE: usize = 256;
@@ -70,6 +74,7 @@ pub const DEFAULT_CHUNK_SIZE: usize = 256;
 pub struct BatchOptions {
     chunk_size: usize,
     threads: usize,
+    engine: bool,
 }
 
 impl Default for BatchOptions {
@@ -78,6 +83,7 @@ impl Default for BatchOptions {
         BatchOptions {
             chunk_size: DEFAULT_CHUNK_SIZE,
             threads: 1,
+            engine: true,
         }
     }
 }
@@ -96,6 +102,21 @@ impl BatchOptions {
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = threads;
         self
+    }
+
+    /// Whether range proofs added as bytes are decoded and multiplied out by bpkit's verification
+    /// engine ([`crate::group::engine`]; default on). It applies to batches over the default
+    /// generators ([`BatchVerifier::new`], feature `std`) that are not small enough for the
+    /// precomputed tables; off, dalek decodes and multiplies everything. Same results either
+    /// way (the engine is tested against dalek); this switch is for tests and measurements.
+    pub fn engine(mut self, on: bool) -> Self {
+        self.engine = on;
+        self
+    }
+
+    /// Whether the engine may be used.
+    pub fn get_engine(&self) -> bool {
+        self.engine
     }
 
     /// The chunk size.
@@ -242,7 +263,27 @@ impl<'a> BatchVerifier<'a> {
         transcript: Transcript,
     ) -> usize {
         self.entries.push(Entry::Plus(PlusEntry {
-            proof,
+            proof: PlusSource::Parsed(proof),
+            statement,
+            gens,
+            transcript,
+        }));
+        self.entries.len().saturating_sub(1)
+    }
+
+    /// [`BatchVerifier::add_plus_proof`] for an encoded proof: it is parsed (strictly, as
+    /// [`PlusProof::from_bytes`]) during verification and its points decoded in one batch with
+    /// the others (by bpkit's verification engine when the batch uses it: see
+    /// [`BatchOptions::engine`]). Returns its index.
+    pub fn add_plus_proof_bytes(
+        &mut self,
+        bytes: &'a [u8],
+        statement: &'a PlusStatement,
+        gens: &'a PlusGens,
+        transcript: Transcript,
+    ) -> usize {
+        self.entries.push(Entry::Plus(PlusEntry {
+            proof: PlusSource::Bytes(bytes),
             statement,
             gens,
             transcript,
@@ -366,6 +407,10 @@ impl<'a> BatchVerifier<'a> {
         let shared;
         #[cfg_attr(not(feature = "std"), allow(unused_mut))]
         let mut table = None;
+        #[cfg(feature = "std")]
+        let engine_shared;
+        #[cfg_attr(not(feature = "std"), allow(unused_mut))]
+        let mut engine_gens: Option<&crate::group::engine::EngineGens> = None;
         let (pc_gens, bp_gens): (&PedersenGens, &BulletproofGens) = match gens {
             Gens::Borrowed(pc, bp) => (pc, bp),
             #[cfg(feature = "std")]
@@ -377,6 +422,15 @@ impl<'a> BatchVerifier<'a> {
                 if m <= 1 && entries.len().saturating_mul(11) <= TABLE_MAX_DYNAMIC {
                     table = crate::generators::shared_table();
                 }
+                let from_bytes = entries.iter().any(|e| match e {
+                    Entry::Range(r) => matches!(r.source, Source::Bytes(_)),
+                    Entry::Plus(p) => matches!(p.proof, PlusSource::Bytes(_)),
+                    Entry::Circuit(_) => false,
+                });
+                if options.engine && table.is_none() && from_bytes {
+                    engine_shared = crate::generators::shared_engine(n, m);
+                    engine_gens = Some(&*engine_shared);
+                }
                 (crate::generators::shared_pedersen(), &shared)
             }
         };
@@ -387,6 +441,7 @@ impl<'a> BatchVerifier<'a> {
             pc_gens,
             bp_gens,
             table,
+            engine_gens,
         }
         .run(weights)
     }
@@ -401,6 +456,8 @@ struct Batch<'e, 'a> {
     bp_gens: &'e BulletproofGens,
     /// Tables for `B, B̃` and party 0 of these generators, if they are the default ones.
     table: Option<&'e VerifierTable>,
+    /// The engine's copy of these generators, when the engine is used.
+    engine_gens: Option<&'e crate::group::engine::EngineGens>,
 }
 
 /// Small single-chunk batches of single-value proofs use the precomputed table when their
@@ -432,7 +489,7 @@ impl Batch<'_, '_> {
         // terms when there is a single chunk).
         let chunks = count.div_ceil(self.chunk_size);
         let mut fixed = FixedAccumulator::new();
-        let mut partial = RistrettoPoint::default();
+        let mut partial = Partial::default();
         let mut last = chunk::Prepared::default();
         let mut malformed = false;
         for c in 0..chunks {
@@ -443,12 +500,8 @@ impl Batch<'_, '_> {
             if chunks == 1 {
                 last = prepared;
             } else {
-                let points: Vec<&RistrettoPoint> = prepared.points.iter().collect();
                 // Variable-time: verification scalars and points are public.
-                match self.exec.vartime_msm(&prepared.scalars, &points) {
-                    Some(p) => partial += p,
-                    None => malformed = true,
-                }
+                malformed |= !partial.add(&self.exec, &prepared.dynamic);
             }
         }
         let table = self.table.filter(|table| {
@@ -456,40 +509,39 @@ impl Batch<'_, '_> {
                 && fixed.parties() <= 1
                 && fixed.standard_bases()
                 && fixed.max_len() <= table.n()
-                && last.points.len() <= TABLE_MAX_DYNAMIC
+                && last.dynamic.engine_points.is_empty()
+                && last.dynamic.points.len() <= TABLE_MAX_DYNAMIC
         });
         let holds = if let Some(table) = table {
             // Variable-time: verification scalars and points are public.
-            fixed.check_with_table(table, self.bp_gens, &last.scalars, &last.points) == Some(true)
+            fixed.check_with_table(
+                table,
+                self.bp_gens,
+                &last.dynamic.scalars,
+                &last.dynamic.points,
+            ) == Some(true)
         } else {
-            let (other_scalars, other_points) = fixed.other_terms();
             !malformed
-                && match fixed.terms(self.pc_gens, self.bp_gens) {
-                    Some((mut scalars, mut points)) => {
-                        scalars.extend_from_slice(&last.scalars);
-                        points.extend(last.points.iter());
-                        scalars.extend(other_scalars);
-                        points.extend(other_points.iter());
-                        // Variable-time: verification scalars and points are public.
-                        self.exec
-                            .vartime_msm(&scalars, &points)
-                            .is_some_and(|p| (p + partial).is_identity())
-                    }
-                    None => false,
-                }
+                && sum::holds(
+                    &self.exec,
+                    &mut fixed,
+                    core::mem::take(&mut last.dynamic),
+                    partial,
+                    self.pc_gens,
+                    self.bp_gens,
+                    self.engine_gens,
+                )
         };
 
         if !holds {
+            let gens = localise::Gens {
+                pc: self.pc_gens,
+                bp: self.bp_gens,
+                engine: self.engine_gens,
+            };
             let mut invalid = Vec::new();
             if chunks == 1 {
-                localise::bisect(
-                    &self.exec,
-                    &last.equations,
-                    true,
-                    self.pc_gens,
-                    self.bp_gens,
-                    &mut invalid,
-                );
+                localise::bisect(&self.exec, &last.equations, true, gens, &mut invalid);
             } else {
                 let mut found_before_last = false;
                 for c in 0..chunks {
@@ -498,14 +550,7 @@ impl Batch<'_, '_> {
                     // If no earlier chunk failed, the last one must (the total did).
                     let known = c.saturating_add(1) == chunks && !found_before_last;
                     let before = invalid.len();
-                    localise::bisect(
-                        &self.exec,
-                        &prepared.equations,
-                        known,
-                        self.pc_gens,
-                        self.bp_gens,
-                        &mut invalid,
-                    );
+                    localise::bisect(&self.exec, &prepared.equations, known, gens, &mut invalid);
                     found_before_last |= invalid.len() > before;
                 }
             }
@@ -544,6 +589,7 @@ impl Batch<'_, '_> {
             lo,
             keep,
             self.pc_gens,
+            self.engine_gens.is_some(),
         )
     }
 }

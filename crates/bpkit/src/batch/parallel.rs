@@ -6,6 +6,7 @@
 //! thread (its own batch inversion, accumulator and dynamic terms), and the parts' results are
 //! combined in order, so results do not depend on the thread count.
 
+use crate::group::engine::{self, EnginePoint, EngineSum};
 use crate::group::{msm, RistrettoPoint, Scalar};
 use alloc::vec::Vec;
 
@@ -123,5 +124,38 @@ impl Executor {
         sums.into_iter()
             .flatten()
             .try_fold(RistrettoPoint::default(), |acc, p| p.map(|p| acc + p))
+    }
+
+    /// [`Executor::vartime_msm`] by the verification engine, over engine points.
+    /// **Only for public scalars.** `None` if the lengths differ.
+    pub fn vartime_msm_engine(
+        &self,
+        scalars: &[Scalar],
+        points: &[EnginePoint],
+    ) -> Option<EngineSum> {
+        if scalars.len() != points.len() {
+            return None;
+        }
+        const MIN_PER_PART: usize = 256;
+        if self.parts <= 1 || scalars.len() < MIN_PER_PART.saturating_mul(2) {
+            // Variable-time: this function's contract (callers pass verification scalars).
+            return engine::vartime_msm(scalars, points);
+        }
+        let pieces = self
+            .parts
+            .saturating_mul(MSM_PARTS_PER_THREAD)
+            .min(scalars.len() / MIN_PER_PART);
+        let len = scalars.len().div_ceil(pieces.max(1)).max(1);
+        let pairs: Vec<(&[Scalar], &[EnginePoint])> =
+            scalars.chunks(len).zip(points.chunks(len)).collect();
+        // Variable-time: the caller's scalars are public (verification).
+        let sums = self.map_slices(&pairs, |_, part| {
+            part.iter()
+                .map(|(s, p)| engine::vartime_msm(s, p))
+                .collect::<Vec<_>>()
+        });
+        sums.into_iter()
+            .flatten()
+            .try_fold(engine::identity(), |acc, p| p.map(|p| acc.add(&p)))
     }
 }

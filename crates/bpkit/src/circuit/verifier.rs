@@ -6,7 +6,7 @@ use super::recorder::finish;
 use super::system::{draw_challenge, System};
 use super::transcript::{append_point, bind_statement, generators_digest};
 use super::{CircuitError, CircuitProof, ConstraintSystem, RandomizableConstraintSystem, Variable};
-use crate::batch::scalar::Mont;
+use crate::equation::scalar::Mont;
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::encoding::Point;

@@ -6,9 +6,12 @@
 //!
 //! - [`encoding`]: strict, canonical decoding of scalars and points, and a bounds-checked reader;
 //! - [`msm`]: every multiscalar multiplication, constant-time or variable-time, named as such;
+//! - [`engine`]: bpkit's own verification engine (batched decoding, multiscalar multiplication
+//!   over public points), used by the verifiers where it is faster than dalek;
 //! - [`hash`]: generator derivation (SHA3-512 and SHAKE256 hash-to-group).
 
 pub mod encoding;
+pub mod engine;
 pub mod hash;
 pub mod msm;
 pub mod secp256k1;

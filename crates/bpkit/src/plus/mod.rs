@@ -28,10 +28,12 @@ mod wip;
 mod witness;
 
 pub use parameters::{ExtendedPedersenGens, PlusGens, MAX_EXTENSION};
+pub(crate) use proof::PlusEncoded;
 pub use proof::{PlusProof, MAX_PLUS_PROOF_SIZE, MIN_PLUS_PROOF_SIZE};
 pub use recovery::RecoveryMode;
 pub use statement::PlusStatement;
 pub(crate) use verifier::Challenges;
+pub(crate) use verifier::{replay as plus_replay, terms_core, TermsCore};
 pub use witness::{ExtendedOpening, RecoverySeed};
 
 // The verification equation, for the batch verifier.

@@ -4,7 +4,7 @@
 use super::parameters::{check_extension, MAX_EXTENSION};
 use crate::errors::Error;
 use crate::group::encoding::{Point, Reader};
-use crate::group::{Scalar, ELEMENT_SIZE};
+use crate::group::{CompressedRistretto, Scalar, ELEMENT_SIZE};
 use alloc::vec::Vec;
 
 /// A Bulletproofs+ range proof: the first message `A`, the rounds `(Lⱼ, Rⱼ)` of the
@@ -95,69 +95,150 @@ impl PlusProof {
     /// canonical, every point a valid encoding other than the identity. Nothing is allocated
     /// before the length is checked.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
-        let len = bytes.len();
-        if len > MAX_PLUS_PROOF_SIZE {
-            return Err(Error::TooLarge {
-                max: MAX_PLUS_PROOF_SIZE,
-                found: len,
-            });
-        }
-        let k = match bytes.first() {
-            Some(&k) => usize::from(k),
-            None => {
-                return Err(Error::WrongLength {
-                    expected: MIN_PLUS_PROOF_SIZE,
-                    found: 0,
-                })
-            }
-        };
-        check_extension(k)?;
-        // len = 1 + 32·(k + 5 + 2R) with 3 ≤ R ≤ 12.
-        let fixed = k
-            .saturating_add(FIXED_ELEMENTS)
-            .saturating_mul(ELEMENT_SIZE)
-            .saturating_add(1);
-        let min = fixed.saturating_add(2 * MIN_ROUNDS * ELEMENT_SIZE);
-        let max = fixed.saturating_add(2 * MAX_ROUNDS * ELEMENT_SIZE);
-        let rest = len.saturating_sub(fixed);
-        if len < min || len > max || rest % (2 * ELEMENT_SIZE) != 0 {
-            let nearest = fixed
-                .saturating_add(rest.saturating_sub(rest % (2 * ELEMENT_SIZE)))
-                .clamp(min, max);
-            return Err(Error::WrongLength {
-                expected: nearest,
-                found: len,
-            });
-        }
-        let rounds = rest / (2 * ELEMENT_SIZE);
-        let mut reader = Reader::new(bytes.get(1..).unwrap_or(&[]));
-        let mut d1 = Vec::with_capacity(k);
-        for _ in 0..k {
-            d1.push(read_scalar(&mut reader)?);
-        }
-        let a = read_point(&mut reader)?;
-        let a1 = read_point(&mut reader)?;
-        let b = read_point(&mut reader)?;
-        let r1 = read_scalar(&mut reader)?;
-        let s1 = read_scalar(&mut reader)?;
-        let mut l = Vec::with_capacity(rounds);
-        let mut r = Vec::with_capacity(rounds);
-        for _ in 0..rounds {
-            l.push(read_point(&mut reader)?);
-            r.push(read_point(&mut reader)?);
-        }
-        reader.finish().map_err(shift_offset)?;
+        let (k, rounds) = shape(bytes)?;
+        let parts = read_parts(bytes, k, rounds, read_point)?;
         Ok(PlusProof {
-            a,
-            a1,
-            b,
-            r1,
-            s1,
-            d1,
-            l,
-            r,
+            a: parts.a,
+            a1: parts.a1,
+            b: parts.b,
+            r1: parts.r1,
+            s1: parts.s1,
+            d1: parts.d1,
+            l: parts.l,
+            r: parts.r,
         })
     }
+
+    /// [`PlusProof::from_bytes`] without decoding the points (for a batch that decodes them
+    /// with the engine): the same length, degree and scalar checks, and the identity refused,
+    /// in the same order; the points' validity is left to the caller.
+    pub(crate) fn parse_encoded(bytes: &[u8]) -> Result<PlusEncoded, Error> {
+        let (k, rounds) = shape(bytes)?;
+        read_parts(bytes, k, rounds, read_compressed)
+    }
+}
+
+/// A Bulletproofs+ proof's fields with points of type `P` (decoded [`Point`]s, or encodings).
+#[derive(Clone, Debug)]
+pub(crate) struct PlusParts<P> {
+    pub a: P,
+    pub a1: P,
+    pub b: P,
+    pub r1: Scalar,
+    pub s1: Scalar,
+    pub d1: Vec<Scalar>,
+    pub l: Vec<P>,
+    pub r: Vec<P>,
+}
+
+/// A proof parsed without decoding its points.
+pub(crate) type PlusEncoded = PlusParts<CompressedRistretto>;
+
+impl PlusEncoded {
+    /// The points in equation order, `A, A1, B, L₀, R₀, L₁, R₁, …`, each with its byte offset in
+    /// the encoding.
+    pub fn points_with_offsets(&self) -> Vec<(CompressedRistretto, usize)> {
+        let k = self.d1.len();
+        let at = |i: usize| {
+            k.saturating_add(i)
+                .saturating_mul(ELEMENT_SIZE)
+                .saturating_add(1)
+        };
+        let mut out = Vec::with_capacity(self.l.len().saturating_mul(2).saturating_add(3));
+        out.push((self.a, at(0)));
+        out.push((self.a1, at(1)));
+        out.push((self.b, at(2)));
+        for (j, (l, r)) in self.l.iter().zip(&self.r).enumerate() {
+            let i = j.saturating_mul(2).saturating_add(FIXED_ELEMENTS);
+            out.push((*l, at(i)));
+            out.push((*r, at(i.saturating_add(1))));
+        }
+        out
+    }
+}
+
+/// `(k, R)` of an encoding whose length and leading byte are valid.
+fn shape(bytes: &[u8]) -> Result<(usize, usize), Error> {
+    let len = bytes.len();
+    if len > MAX_PLUS_PROOF_SIZE {
+        return Err(Error::TooLarge {
+            max: MAX_PLUS_PROOF_SIZE,
+            found: len,
+        });
+    }
+    let k = match bytes.first() {
+        Some(&k) => usize::from(k),
+        None => {
+            return Err(Error::WrongLength {
+                expected: MIN_PLUS_PROOF_SIZE,
+                found: 0,
+            })
+        }
+    };
+    check_extension(k)?;
+    let fixed = k
+        .saturating_add(FIXED_ELEMENTS)
+        .saturating_mul(ELEMENT_SIZE)
+        .saturating_add(1);
+    let min = fixed.saturating_add(2 * MIN_ROUNDS * ELEMENT_SIZE);
+    let max = fixed.saturating_add(2 * MAX_ROUNDS * ELEMENT_SIZE);
+    let rest = len.saturating_sub(fixed);
+    if len < min || len > max || rest % (2 * ELEMENT_SIZE) != 0 {
+        let nearest = fixed
+            .saturating_add(rest.saturating_sub(rest % (2 * ELEMENT_SIZE)))
+            .clamp(min, max);
+        return Err(Error::WrongLength {
+            expected: nearest,
+            found: len,
+        });
+    }
+    Ok((k, rest / (2 * ELEMENT_SIZE)))
+}
+
+/// Reads the fields after the leading byte, points with `read_point`.
+fn read_parts<P>(
+    bytes: &[u8],
+    k: usize,
+    rounds: usize,
+    read_point: fn(&mut Reader<'_>) -> Result<P, Error>,
+) -> Result<PlusParts<P>, Error> {
+    let mut reader = Reader::new(bytes.get(1..).unwrap_or(&[]));
+    let mut d1 = Vec::with_capacity(k);
+    for _ in 0..k {
+        d1.push(read_scalar(&mut reader)?);
+    }
+    let a = read_point(&mut reader)?;
+    let a1 = read_point(&mut reader)?;
+    let b = read_point(&mut reader)?;
+    let r1 = read_scalar(&mut reader)?;
+    let s1 = read_scalar(&mut reader)?;
+    let mut l = Vec::with_capacity(rounds);
+    let mut r = Vec::with_capacity(rounds);
+    for _ in 0..rounds {
+        l.push(read_point(&mut reader)?);
+        r.push(read_point(&mut reader)?);
+    }
+    reader.finish().map_err(shift_offset)?;
+    Ok(PlusParts {
+        a,
+        a1,
+        b,
+        r1,
+        s1,
+        d1,
+        l,
+        r,
+    })
+}
+
+/// An encoding other than the identity's, not decoded.
+fn read_compressed(reader: &mut Reader<'_>) -> Result<CompressedRistretto, Error> {
+    let offset = reader.offset();
+    let bytes = reader.read_32().map_err(shift_offset)?;
+    if bytes == [0u8; 32] {
+        return Err(shift_offset(Error::IdentityPoint { offset }));
+    }
+    Ok(CompressedRistretto(bytes))
 }
 
 /// Errors from the reader count offsets after the leading byte; report them in the whole input.

@@ -178,7 +178,7 @@ impl PlusProof {
             a_point += RistrettoPoint::conditional_select(&-hi, gi, Choice::from(*bit));
         }
         let a_point = Point::from_point(a_point);
-        let (y, z) = challenges_y_z(transcript, &a_point)?;
+        let (y, z) = challenges_y_z(transcript, &a_point.compressed)?;
 
         // â_L = a_L − z·1;  â_R = a_R + d∘y⃖ + z·1 with dᵢ = z^{2(j+1)}·2^{i mod n} (party j)
         // and y⃖ᵢ = y^{N−i}: so â_R = β + ρ with public ρ = d∘y⃖ + (z − 1)·1.

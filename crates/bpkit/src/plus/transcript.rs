@@ -5,7 +5,6 @@
 use super::parameters::ExtendedPedersenGens;
 use super::statement::PlusStatement;
 use crate::errors::Error;
-use crate::group::encoding::Point;
 use crate::group::{CompressedRistretto, Scalar};
 use crate::transcript::TranscriptProtocol;
 use merlin::Transcript;
@@ -61,9 +60,9 @@ pub(crate) fn challenge(
 /// Appends `A` and returns the challenges `y`, `z`.
 pub(crate) fn challenges_y_z(
     transcript: &mut Transcript,
-    a: &Point,
+    a: &CompressedRistretto,
 ) -> Result<(Scalar, Scalar), Error> {
-    transcript.validate_and_append_point(b"A", a)?;
+    append_non_identity(transcript, b"A", a)?;
     let y = challenge(transcript, b"y")?;
     let z = challenge(transcript, b"z")?;
     Ok((y, z))
@@ -72,21 +71,34 @@ pub(crate) fn challenges_y_z(
 /// Appends a round's `L`, `R` and returns its challenge `e`.
 pub(crate) fn challenge_round(
     transcript: &mut Transcript,
-    l: &Point,
-    r: &Point,
+    l: &CompressedRistretto,
+    r: &CompressedRistretto,
 ) -> Result<Scalar, Error> {
-    transcript.validate_and_append_point(b"L", l)?;
-    transcript.validate_and_append_point(b"R", r)?;
+    append_non_identity(transcript, b"L", l)?;
+    append_non_identity(transcript, b"R", r)?;
     challenge(transcript, b"e")
 }
 
 /// Appends `A1`, `B` and returns the final challenge `e`.
 pub(crate) fn challenge_final(
     transcript: &mut Transcript,
-    a1: &Point,
-    b: &Point,
+    a1: &CompressedRistretto,
+    b: &CompressedRistretto,
 ) -> Result<Scalar, Error> {
-    transcript.validate_and_append_point(b"A1", a1)?;
-    transcript.validate_and_append_point(b"B", b)?;
+    append_non_identity(transcript, b"A1", a1)?;
+    append_non_identity(transcript, b"B", b)?;
     challenge(transcript, b"e")
+}
+
+/// Appends a point's encoding, refusing the identity (as `validate_and_append_point` does).
+fn append_non_identity(
+    transcript: &mut Transcript,
+    label: &'static [u8],
+    point: &CompressedRistretto,
+) -> Result<(), Error> {
+    if point == &CompressedRistretto::default() {
+        return Err(Error::VerificationFailed);
+    }
+    transcript.append_message(label, point.as_bytes());
+    Ok(())
 }

@@ -8,12 +8,12 @@ use super::parameters::PlusGens;
 use super::proof::PlusProof;
 use super::statement::PlusStatement;
 use super::transcript::{bind_statement, challenge_final, challenge_round, challenges_y_z};
-use crate::batch::equation::{BitFactors, PowersOfYInv, VectorTerms};
-use crate::batch::scalar::Mont;
+use crate::equation::scalar::Mont;
+use crate::equation::terms::{BitFactors, PowersOfYInv, VectorTerms};
 use crate::errors::Error;
 use crate::generators::BulletproofGens;
 use crate::group::msm::{self, VartimeTable};
-use crate::group::{RistrettoPoint, Scalar};
+use crate::group::{CompressedRistretto, RistrettoPoint, Scalar};
 use crate::range_proof::MAX_ROUNDS;
 use crate::util::scalars::{powers, scalar_pow, sum_of_powers};
 use alloc::vec::Vec;
@@ -203,14 +203,19 @@ impl PlusProof {
         for (index, c) in statement.commitments().iter().enumerate() {
             commitments.push(c.decompress().ok_or(Error::InvalidCommitment { index })?);
         }
-        bind_statement(transcript, gens, statement);
-        let (y, z) = challenges_y_z(transcript, &self.a)?;
-        let mut rounds = Vec::with_capacity(self.rounds());
-        for (l, r) in self.l.iter().zip(&self.r) {
-            rounds.push(challenge_round(transcript, l, r)?);
-        }
-        let e = challenge_final(transcript, &self.a1, &self.b)?;
-        Ok((Challenges { y, z, rounds, e }, commitments))
+        let ch = replay(
+            transcript,
+            gens,
+            statement,
+            &self.a.compressed,
+            self.l
+                .iter()
+                .zip(&self.r)
+                .map(|(l, r)| (&l.compressed, &r.compressed)),
+            &self.a1.compressed,
+            &self.b.compressed,
+        )?;
+        Ok((ch, commitments))
     }
 
     /// Replays the transcript and computes the verification equation.
@@ -275,107 +280,158 @@ impl PlusProof {
         commitments: &[RistrettoPoint],
         inverses: &[Scalar],
     ) -> Result<Terms, Error> {
-        let n = statement.bits();
-        let mp = statement.padded_values();
-        let n_total = statement.total_bits();
-        let (y, z, e) = (ch.y, ch.z, ch.e);
-        let k = ch.rounds.len();
-        if k > MAX_ROUNDS || 1usize.checked_shl(k as u32) != Some(n_total) {
-            return Err(Error::VerificationFailed);
-        }
-
-        let Some((&y_inv, inverses)) = inverses.split_last() else {
-            return Err(Error::VerificationFailed);
-        };
-
-        let zz = z * z;
-        let ee = e * e;
-        let y_n = scalar_pow(&y, n_total as u64);
-        let y_n1 = y_n * y;
-        let ee_z = ee * z;
-
-        // Per-bit factors: y⁻ⁱ on the G vector; within a party the positive H vector carries
-        // (2/y)ⁱ, across parties (z²·y⁻ⁿ)ʲ.
-        let f = BitFactors::new(
-            &ch.rounds,
+        let core = terms_core(
+            ch,
+            statement,
+            commitments.len(),
             inverses,
-            y_inv,
-            PowersOfYInv::OnG,
-            n.trailing_zeros() as usize,
-            Scalar::from(2u64) * y_inv,
-            zz * scalar_pow(&y_inv, n as u64),
+            (self.r1, self.s1, &self.d1),
         )?;
-        let vectors = VectorTerms {
-            n,
-            parties: mp,
-            rounds: k,
-            g_const: Mont::from_scalar(&-ee_z),
-            h_const: Mont::from_scalar(&ee_z),
-            g_base: Mont::from_scalar(&(self.r1 * e * f.inverse_product)),
-            p_base: Mont::from_scalar(&(ee * zz * y_n)),
-            q_base: Mont::from_scalar(&(self.s1 * e * f.product)),
-            g_factors: f.g,
-            p_factors: f.p,
-            q_factors: f.q,
-        };
-
-        // B: e²·ζ − e²·y^{N+1}·Σ z^{2(j+1)}·min_j − r1·y·s1, with
-        // ζ = (z − z²)·Σ_{i=1..N} yⁱ − z·y^{N+1}·(2ⁿ − 1)·Σ_{j=1..m'} z^{2j}.
-        let two_n_minus_1 = if n >= 64 {
-            Scalar::from(u64::MAX)
-        } else {
-            Scalar::from((1u64 << n).saturating_sub(1))
-        };
-        let sum_y = y * sum_of_powers(&y, n_total);
-        let sum_z = zz * sum_of_powers(&zz, mp);
-        let zeta = (z - zz) * sum_y - z * y_n1 * two_n_minus_1 * sum_z;
-        let mins: Scalar = statement
-            .minimums()
-            .iter()
-            .zip(powers(zz).skip(1))
-            .map(|(&min, zp)| zp * Scalar::from(min))
-            .sum();
-        let value = ee * (zeta - y_n1 * mins) - self.r1 * y * self.s1;
-        let blinding: Vec<Scalar> = self.d1.iter().map(|d| -d).collect();
-
-        // The proof's points: A (e²), A1 (e), B (1), Lⱼ (e²·eⱼ²), Rⱼ (e²·eⱼ⁻²),
-        // Cⱼ (e²·y^{N+1}·z^{2(j+1)}); padding commitments are the identity and add nothing.
-        let rounds = self.rounds();
-        let cap = rounds
-            .saturating_mul(2)
-            .saturating_add(3)
-            .saturating_add(commitments.len());
-        let mut dynamic_scalars = Vec::with_capacity(cap);
-        let mut dynamic_points = Vec::with_capacity(cap);
-        dynamic_scalars.extend([ee, e, Scalar::ONE]);
+        let mut dynamic_points = Vec::with_capacity(core.dynamic_scalars.len());
         dynamic_points.extend([self.a.point, self.a1.point, self.b.point]);
-        for ((ej, ej_inv), (l, r)) in ch
-            .rounds
-            .iter()
-            .zip(inverses)
-            .zip(self.l.iter().zip(&self.r))
-        {
-            dynamic_scalars.push(ee * ej * ej);
+        for (l, r) in self.l.iter().zip(&self.r) {
             dynamic_points.push(l.point);
-            dynamic_scalars.push(ee * ej_inv * ej_inv);
             dynamic_points.push(r.point);
         }
-        let c_factor = ee * y_n1;
-        dynamic_scalars.extend(
-            powers(zz)
-                .skip(1)
-                .take(commitments.len())
-                .map(|zp| c_factor * zp),
-        );
         dynamic_points.extend_from_slice(commitments);
+        if dynamic_points.len() != core.dynamic_scalars.len() {
+            return Err(Error::VerificationFailed);
+        }
         Ok(Terms {
-            vectors,
-            b: value,
-            b_blinding: blinding,
-            dynamic_scalars,
+            vectors: core.vectors,
+            b: core.b,
+            b_blinding: core.b_blinding,
+            dynamic_scalars: core.dynamic_scalars,
             dynamic_points,
         })
     }
+}
+
+/// Replays a proof's transcript from its encodings (after the shape checks): binds the
+/// statement, appends `A`, each round's `L`, `R`, then `A1`, `B` (the identity refused).
+pub(crate) fn replay<'p, I>(
+    transcript: &mut Transcript,
+    gens: &ExtendedPedersenGens,
+    statement: &PlusStatement,
+    a: &CompressedRistretto,
+    lr: I,
+    a1: &CompressedRistretto,
+    b: &CompressedRistretto,
+) -> Result<Challenges, Error>
+where
+    I: Iterator<Item = (&'p CompressedRistretto, &'p CompressedRistretto)>,
+{
+    bind_statement(transcript, gens, statement);
+    let (y, z) = challenges_y_z(transcript, a)?;
+    let mut rounds = Vec::new();
+    for (l, r) in lr {
+        rounds.push(challenge_round(transcript, l, r)?);
+    }
+    let e = challenge_final(transcript, a1, b)?;
+    Ok(Challenges { y, z, rounds, e })
+}
+
+/// [`Terms`] without the points: the scalars on the proof's own points are in the order
+/// `A, A1, B, L₀, R₀, …, C₀, …` (`commitments` of them).
+pub(crate) struct TermsCore {
+    pub vectors: VectorTerms,
+    pub b: Scalar,
+    pub b_blinding: Vec<Scalar>,
+    pub dynamic_scalars: Vec<Scalar>,
+}
+
+/// The equation's scalars from the challenges, their inverses and the proof's scalars
+/// `(r1, s1, d1)` (see [`PlusProof::terms`]).
+pub(crate) fn terms_core(
+    ch: &Challenges,
+    statement: &PlusStatement,
+    commitments: usize,
+    inverses: &[Scalar],
+    (r1, s1, d1): (Scalar, Scalar, &[Scalar]),
+) -> Result<TermsCore, Error> {
+    let n = statement.bits();
+    let mp = statement.padded_values();
+    let n_total = statement.total_bits();
+    let (y, z, e) = (ch.y, ch.z, ch.e);
+    let k = ch.rounds.len();
+    if k > MAX_ROUNDS || 1usize.checked_shl(k as u32) != Some(n_total) {
+        return Err(Error::VerificationFailed);
+    }
+
+    let Some((&y_inv, inverses)) = inverses.split_last() else {
+        return Err(Error::VerificationFailed);
+    };
+
+    let zz = z * z;
+    let ee = e * e;
+    let y_n = scalar_pow(&y, n_total as u64);
+    let y_n1 = y_n * y;
+    let ee_z = ee * z;
+
+    // Per-bit factors: y⁻ⁱ on the G vector; within a party the positive H vector carries
+    // (2/y)ⁱ, across parties (z²·y⁻ⁿ)ʲ.
+    let f = BitFactors::new(
+        &ch.rounds,
+        inverses,
+        y_inv,
+        PowersOfYInv::OnG,
+        n.trailing_zeros() as usize,
+        Scalar::from(2u64) * y_inv,
+        zz * scalar_pow(&y_inv, n as u64),
+    )?;
+    let vectors = VectorTerms {
+        n,
+        parties: mp,
+        rounds: k,
+        g_const: Mont::from_scalar(&-ee_z),
+        h_const: Mont::from_scalar(&ee_z),
+        g_base: Mont::from_scalar(&(r1 * e * f.inverse_product)),
+        p_base: Mont::from_scalar(&(ee * zz * y_n)),
+        q_base: Mont::from_scalar(&(s1 * e * f.product)),
+        g_factors: f.g,
+        p_factors: f.p,
+        q_factors: f.q,
+    };
+
+    // B: e²·ζ − e²·y^{N+1}·Σ z^{2(j+1)}·min_j − r1·y·s1, with
+    // ζ = (z − z²)·Σ_{i=1..N} yⁱ − z·y^{N+1}·(2ⁿ − 1)·Σ_{j=1..m'} z^{2j}.
+    let two_n_minus_1 = if n >= 64 {
+        Scalar::from(u64::MAX)
+    } else {
+        Scalar::from((1u64 << n).saturating_sub(1))
+    };
+    let sum_y = y * sum_of_powers(&y, n_total);
+    let sum_z = zz * sum_of_powers(&zz, mp);
+    let zeta = (z - zz) * sum_y - z * y_n1 * two_n_minus_1 * sum_z;
+    let mins: Scalar = statement
+        .minimums()
+        .iter()
+        .zip(powers(zz).skip(1))
+        .map(|(&min, zp)| zp * Scalar::from(min))
+        .sum();
+    let value = ee * (zeta - y_n1 * mins) - r1 * y * s1;
+    let blinding: Vec<Scalar> = d1.iter().map(|d| -d).collect();
+
+    // The proof's points: A (e²), A1 (e), B (1), Lⱼ (e²·eⱼ²), Rⱼ (e²·eⱼ⁻²),
+    // Cⱼ (e²·y^{N+1}·z^{2(j+1)}); padding commitments are the identity and add nothing.
+    let cap = k
+        .saturating_mul(2)
+        .saturating_add(3)
+        .saturating_add(commitments);
+    let mut dynamic_scalars = Vec::with_capacity(cap);
+    dynamic_scalars.extend([ee, e, Scalar::ONE]);
+    for (ej, ej_inv) in ch.rounds.iter().zip(inverses) {
+        dynamic_scalars.push(ee * ej * ej);
+        dynamic_scalars.push(ee * ej_inv * ej_inv);
+    }
+    let c_factor = ee * y_n1;
+    dynamic_scalars.extend(powers(zz).skip(1).take(commitments).map(|zp| c_factor * zp));
+    Ok(TermsCore {
+        vectors,
+        b: value,
+        b_blinding: blinding,
+        dynamic_scalars,
+    })
 }
 
 #[cfg(test)]

@@ -14,9 +14,9 @@
 
 use super::proof::{ProofView, MAX_ROUNDS};
 use super::{RangeProof, RangeStatement};
-use crate::batch::accumulator::FixedAccumulator;
-use crate::batch::equation::{BitFactors, FixedTerms, PowersOfYInv, RangeTerms, VectorTerms};
-use crate::batch::scalar::Mont;
+use crate::equation::accumulator::FixedAccumulator;
+use crate::equation::scalar::Mont;
+use crate::equation::terms::{BitFactors, FixedTerms, PowersOfYInv, RangeTerms, VectorTerms};
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{CompressedRistretto, RistrettoPoint, Scalar};

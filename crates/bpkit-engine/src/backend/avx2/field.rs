@@ -12,7 +12,7 @@
 // Indexing: fixed-size arrays of ten limbs with loop bounds that are constants (0..10);
 // arithmetic: loop indices below 20.
 
-use crate::field::Fe;
+use crate::field::{DecodeCore, Fe, EDWARDS_D};
 
 #[macro_use]
 #[path = "columns.rs"]
@@ -20,7 +20,7 @@ mod columns;
 use core::arch::x86_64::{
     __m256i, _mm256_add_epi64, _mm256_and_si256, _mm256_extract_epi64, _mm256_mul_epu32,
     _mm256_set1_epi64x, _mm256_set_epi64x, _mm256_setzero_si256, _mm256_slli_epi64,
-    _mm256_srli_epi64,
+    _mm256_srli_epi64, _mm256_sub_epi64,
 };
 
 /// Four field elements, limb-sliced: `limbs[i]` holds limb i of each of the four lanes.
@@ -111,6 +111,38 @@ impl Fe4 {
     #[inline]
     pub fn square(&self) -> Fe4 {
         Fe4::carry(square_columns!(self.limbs))
+    }
+
+    /// Lane-wise sum, carried (limbs below 2²⁶ + 2¹⁷).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn add(&self, rhs: &Fe4) -> Fe4 {
+        let mut z = [_mm256_setzero_si256(); 10];
+        for (zi, (a, b)) in z.iter_mut().zip(self.limbs.iter().zip(&rhs.limbs)) {
+            *zi = _mm256_add_epi64(*a, *b);
+        }
+        Fe4::carry(z)
+    }
+
+    /// Lane-wise difference: `self + 4p − rhs` limb by limb (4p's limbs 2²⁸ − 76, then
+    /// 2²⁷ − 4 and 2²⁸ − 4 alternately exceed any carried limb), carried.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn sub(&self, rhs: &Fe4) -> Fe4 {
+        let mut z = [_mm256_setzero_si256(); 10];
+        for (i, (zi, (a, b))) in z
+            .iter_mut()
+            .zip(self.limbs.iter().zip(&rhs.limbs))
+            .enumerate()
+        {
+            let bias: i64 = match i {
+                0 => (1 << 28) - 76,
+                _ if i % 2 == 1 => (1 << 27) - 4,
+                _ => (1 << 28) - 4,
+            };
+            *zi = _mm256_sub_epi64(_mm256_add_epi64(*a, _mm256_set1_epi64x(bias)), *b);
+        }
+        Fe4::carry(z)
     }
 
     /// `self^(2^k)`, k ≥ 1.
@@ -241,4 +273,72 @@ pub fn pow22501_x8(x: &[Fe; 8]) -> [(Fe, Fe); 8] {
         (hb[2], lb[2]),
         (hb[3], lb[3]),
     ]
+}
+
+/// The head of decoding for four lanes of s: `(u₁, u₂, v, w, w³, w⁷)` as in
+/// `field::decode_core`.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn decode_head(s: &Fe4, one: &Fe4, d: &Fe4) -> [Fe4; 6] {
+    let ss = s.square();
+    let u1 = one.sub(&ss);
+    let u2 = one.add(&ss);
+    let u2_sqr = u2.square();
+    // v = −d·u₁² − u₂² = 0 − (d·u₁² + u₂²).
+    let v = Fe4::pack(&[Fe::ZERO; 4]).sub(&d.mul(&u1.square()).add(&u2_sqr));
+    let w = v.mul(&u2_sqr);
+    let w3 = w.square().mul(&w);
+    let w7 = w3.square().mul(&w);
+    [u1, u2, v, w, w3, w7]
+}
+
+/// Eight lanes of `field::decode_core` (the same field elements): the heads and tails in
+/// four-lane vectors, the two inverse-square-root chains interleaved.
+#[target_feature(enable = "avx2")]
+pub fn decode_core_x8(s: &[Fe; 8]) -> [DecodeCore; 8] {
+    let [s0, s1, s2, s3, s4, s5, s6, s7] = *s;
+    let one = Fe4::pack(&[Fe::ONE; 4]);
+    let d = Fe4::pack(&[EDWARDS_D; 4]);
+    let [au1, au2, av, aw, aw3, a] = decode_head(&Fe4::pack(&[s0, s1, s2, s3]), &one, &d);
+    let [bu1, bu2, bv, bw, bw3, b] = decode_head(&Fe4::pack(&[s4, s5, s6, s7]), &one, &d);
+    // (w⁷)^(2²⁵⁰ − 1) as in `pow22501_x8`.
+    let (a2, b2) = pow2k_pair(&a, &b, 1);
+    let (a8, b8) = pow2k_pair(&a2, &b2, 2);
+    let (a9, b9) = (a8.mul(&a), b8.mul(&b));
+    let (a11, b11) = (a2.mul(&a9), b2.mul(&b9));
+    let (a22, b22) = pow2k_pair(&a11, &b11, 1);
+    let (a5, b5) = (a9.mul(&a22), b9.mul(&b22));
+    let (x, y) = pow2k_pair(&a5, &b5, 5);
+    let (a10, b10) = (x.mul(&a5), y.mul(&b5));
+    let (x, y) = pow2k_pair(&a10, &b10, 10);
+    let (a20, b20) = (x.mul(&a10), y.mul(&b10));
+    let (x, y) = pow2k_pair(&a20, &b20, 20);
+    let (a40, b40) = (x.mul(&a20), y.mul(&b20));
+    let (x, y) = pow2k_pair(&a40, &b40, 10);
+    let (a50, b50) = (x.mul(&a10), y.mul(&b10));
+    let (x, y) = pow2k_pair(&a50, &b50, 50);
+    let (a100, b100) = (x.mul(&a50), y.mul(&b50));
+    let (x, y) = pow2k_pair(&a100, &b100, 100);
+    let (a200, b200) = (x.mul(&a100), y.mul(&b100));
+    let (x, y) = pow2k_pair(&a200, &b200, 50);
+    let (a250, b250) = (x.mul(&a50), y.mul(&b50));
+    // (w⁷)^((p−5)/8) = (w⁷)^(2²⁵² − 4)·w⁷, r = w³·that, check = w·r².
+    let (x, y) = pow2k_pair(&a250, &b250, 2);
+    let (ar, br) = (aw3.mul(&x.mul(&a)), bw3.mul(&y.mul(&b)));
+    let (ac, bc) = (aw.mul(&ar.square()), bw.mul(&br.square()));
+    let parts = [(au1, au2, av, ar, ac), (bu1, bu2, bv, br, bc)];
+    let mut out = [DecodeCore::ZERO; 8];
+    for (chunk, (u1, u2, v, r, c)) in out.chunks_exact_mut(4).zip(parts) {
+        let (u1, u2, v, r, c) = (u1.unpack(), u2.unpack(), v.unpack(), r.unpack(), c.unpack());
+        for (k, o) in chunk.iter_mut().enumerate() {
+            *o = DecodeCore {
+                u1: u1[k],
+                u2: u2[k],
+                v: v[k],
+                r: r[k],
+                check: c[k],
+            };
+        }
+    }
+    out
 }

@@ -513,7 +513,7 @@ pub(crate) fn prove(
         };
         let l = Point::from_point(l_terms.evaluate(gens, &c_l, &d_l)?);
         let r = Point::from_point(r_terms.evaluate(gens, &c_r, &d_r)?);
-        let e = challenge_round(transcript, &l, &r)?;
+        let e = challenge_round(transcript, &l.compressed, &r.compressed)?;
         l_vec.push(l);
         r_vec.push(r);
         let e_inv = e.invert();
@@ -575,7 +575,7 @@ pub(crate) fn prove(
     .ok_or(size_error(k, gens.blinding_bases().len()))?;
     let a1 = Point::from_point(a1);
     let b_point = Point::from_point(b_point);
-    let e = challenge_final(transcript, &a1, &b_point)?;
+    let e = challenge_final(transcript, &a1.compressed, &b_point.compressed)?;
     let e_sq = e * e;
     let d1 = eta
         .iter()

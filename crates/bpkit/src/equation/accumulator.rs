@@ -5,11 +5,10 @@
 //! Memory: one scalar per fixed generator used by the batch (at most `2·64·64 + 2`), whatever
 //! the number of proofs.
 
-use super::equation::{
-    Base, CircuitTerms, FixedTerms, PlusTerms, RangeTerms, VectorSet, VectorTerms,
-};
 use super::scalar::Mont;
+use super::terms::{Base, CircuitTerms, FixedTerms, PlusTerms, RangeTerms, VectorSet, VectorTerms};
 use crate::generators::{BulletproofGens, PedersenGens, VerifierTable};
+use crate::group::engine::{EngineGens, EnginePoint};
 use crate::group::{msm, RistrettoPoint, Scalar};
 use alloc::vec::Vec;
 use curve25519_dalek::traits::IsIdentity;
@@ -71,6 +70,7 @@ impl FixedAccumulator {
             FixedTerms::Range(t) => self.add_range(t),
             FixedTerms::Plus(t) => self.add_plus(t),
             FixedTerms::Circuit(t) => self.add_circuit(t),
+            FixedTerms::None => {}
         }
     }
 
@@ -242,6 +242,43 @@ impl FixedAccumulator {
                 };
                 scalars.extend(v.iter().map(|s| s.to_scalar()));
                 points.extend(gens.iter());
+            }
+        }
+        Some((scalars, points))
+    }
+
+    /// [`FixedAccumulator::terms`] on the engine's copy of the generators: `None` if `gens` do
+    /// not cover the terms. Terms on [`Base::Other`] generators are left out (they are dalek
+    /// points: see [`FixedAccumulator::other_terms`]).
+    pub fn engine_terms(&mut self, gens: &EngineGens) -> Option<(Vec<Scalar>, Vec<EnginePoint>)> {
+        self.settle();
+        let count = self
+            .g
+            .iter()
+            .chain(&self.h)
+            .map(Vec::len)
+            .fold(self.bases.len(), usize::saturating_add);
+        let mut scalars = Vec::with_capacity(count);
+        let mut points = Vec::with_capacity(count);
+        for (base, s) in &self.bases {
+            let point = match base {
+                Base::Value => gens.b(),
+                Base::Blinding(0) => gens.b_blinding(),
+                Base::Blinding(_) => return None,
+                Base::Other(_) => continue,
+            };
+            scalars.push(*s);
+            points.push(*point);
+        }
+        for (set, vectors) in [(VectorSet::G, &self.g), (VectorSet::H, &self.h)] {
+            for (j, v) in vectors.iter().enumerate() {
+                let (g, h) = gens.party(j, v.len())?;
+                let gens = match set {
+                    VectorSet::G => g,
+                    VectorSet::H => h,
+                };
+                scalars.extend(v.iter().map(|s| s.to_scalar()));
+                points.extend_from_slice(gens);
             }
         }
         Some((scalars, points))

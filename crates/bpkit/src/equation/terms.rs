@@ -16,6 +16,7 @@
 use super::accumulator::FixedAccumulator;
 use super::scalar::Mont;
 use crate::errors::Error;
+use crate::group::engine::EnginePoint;
 use crate::group::{RistrettoPoint, Scalar};
 use crate::range_proof::MAX_ROUNDS;
 use alloc::vec::Vec;
@@ -45,8 +46,11 @@ pub(crate) enum VectorSet {
 /// The scalars one proof puts on fixed generators, in compact form.
 // The range variant is compact by design (no allocation); the size difference is accepted.
 #[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub(crate) enum FixedTerms {
+    /// No fixed terms.
+    #[default]
+    None,
     /// A range proof (`bulletproofs` protocol).
     Range(RangeTerms),
     /// A Bulletproofs+ range proof.
@@ -253,26 +257,56 @@ impl BitFactors {
 }
 
 /// One proof's weighted equation, prepared for a batch.
-#[derive(Clone, Debug)]
+///
+/// The proof's own points are either dalek points (`dynamic_points`) or points the verification
+/// engine decoded from their encodings (`engine_points`, see [`crate::group::engine`]); each list
+/// has its own scalars.
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Equation {
     /// Terms on fixed generators.
     pub fixed: FixedTerms,
-    /// Scalars on the proof's own points.
+    /// Scalars on the proof's own dalek points.
     pub dynamic_scalars: Vec<Scalar>,
-    /// The proof's own points (`A, S, T₁, T₂, L₀, R₀, …, Vⱼ`).
+    /// The proof's own points (`A, S, T₁, T₂, L₀, R₀, …, Vⱼ`), decoded by dalek.
     pub dynamic_points: Vec<RistrettoPoint>,
+    /// Scalars on the proof's own engine points.
+    pub engine_scalars: Vec<Scalar>,
+    /// The proof's own points, decoded by the engine.
+    pub engine_points: Vec<EnginePoint>,
 }
 
 impl Equation {
-    /// Adds the fixed terms to `acc` and appends the dynamic terms to `scalars`, `points`.
-    pub fn add_to(
-        &self,
-        acc: &mut FixedAccumulator,
-        scalars: &mut Vec<Scalar>,
-        points: &mut Vec<RistrettoPoint>,
-    ) {
+    /// Adds the fixed terms to `acc` and appends the dynamic terms to `dynamic`.
+    pub fn add_to(&self, acc: &mut FixedAccumulator, dynamic: &mut DynamicTerms) {
         acc.add(&self.fixed);
-        scalars.extend_from_slice(&self.dynamic_scalars);
-        points.extend_from_slice(&self.dynamic_points);
+        dynamic.scalars.extend_from_slice(&self.dynamic_scalars);
+        dynamic.points.extend_from_slice(&self.dynamic_points);
+        dynamic
+            .engine_scalars
+            .extend_from_slice(&self.engine_scalars);
+        dynamic.engine_points.extend_from_slice(&self.engine_points);
+    }
+}
+
+/// The dynamic terms of one or many equations: on dalek points and on engine points.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DynamicTerms {
+    /// Scalars on `points`.
+    pub scalars: Vec<Scalar>,
+    /// Points decoded by dalek.
+    pub points: Vec<RistrettoPoint>,
+    /// Scalars on `engine_points`.
+    pub engine_scalars: Vec<Scalar>,
+    /// Points decoded by the engine.
+    pub engine_points: Vec<EnginePoint>,
+}
+
+impl DynamicTerms {
+    /// Appends `other`.
+    pub fn append(&mut self, other: DynamicTerms) {
+        self.scalars.extend(other.scalars);
+        self.points.extend(other.points);
+        self.engine_scalars.extend(other.engine_scalars);
+        self.engine_points.extend(other.engine_points);
     }
 }

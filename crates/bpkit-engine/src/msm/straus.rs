@@ -1,0 +1,182 @@
+//! Straus's method (interleaved wNAF): one shared doubling chain from the top digit, and at each
+//! position the non-zero digit of every scalar adds (or subtracts) an odd multiple of its point.
+//!
+//! - *Dynamic* points (from proof bytes) get a table of [`DYNAMIC_WIDTH`]'s odd multiples
+//!   P, 3P, …, 15P in projective Niels form, built per call (one doubling, seven additions).
+//! - *Fixed* points come with a [`PrecomputedTable`](super::PrecomputedTable): odd multiples up to
+//!   (2ʷ⁻¹ − 1)P in affine Niels form, built once, so each of their additions is a mixed one.
+//!
+//! Cheaper than Pippenger for few points (the model in [`super::cost`] decides); the result is
+//! the same group element.
+// Arithmetic: counts and indices bounded by the number of digits (≤ 257 per scalar) times the
+// number of points, far below usize::MAX; positions ≤ 256.
+#![allow(clippy::arithmetic_side_effects)]
+
+use super::wnaf::{self, DIGITS};
+use crate::point::{AffineNiels, Extended, Projective, ProjectiveNiels};
+use crate::ristretto::Point;
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// wNAF width of dynamic points: tables of 2³ = 8 odd multiples.
+pub const DYNAMIC_WIDTH: u32 = 5;
+
+/// Fixed points of one call: their scalars, the table entries (`rows` of 2ʷ⁻² each) and the
+/// width w.
+pub(crate) struct Fixed<'a> {
+    pub scalars: &'a [[u64; 4]],
+    pub entries: &'a [AffineNiels],
+    pub width: u32,
+}
+
+/// P, 3P, 5P, …, 15P for an affine P, as right operands of additions.
+#[inline(always)]
+fn odd_multiples(p: &AffineNiels) -> [ProjectiveNiels; 8] {
+    let e = Extended::IDENTITY.add_affine(p);
+    let p2 = e.double().to_projective_niels();
+    let mut out = [p.to_projective_niels(); 8];
+    let mut cur = e;
+    for o in out.iter_mut().skip(1) {
+        cur = cur.add_niels(&p2);
+        *o = cur.to_projective_niels();
+    }
+    out
+}
+
+/// `Σ sᵢ·Pᵢ` always by Straus's method (see [`vartime_msm`](super::vartime_msm), which chooses);
+/// for tests and measurements. `None` if the two lists differ in length.
+///
+/// **Variable-time: only for public scalars.**
+pub fn vartime_msm_straus(scalars: &[[u8; 32]], points: &[AffineNiels]) -> Option<Point> {
+    if scalars.len() != points.len() {
+        return None;
+    }
+    let words: Vec<[u64; 4]> = scalars.iter().map(super::digits::to_words).collect();
+    Some(Point(crate::backend::dispatch::straus(
+        &words, points, None,
+    )))
+}
+
+fn is_zero(s: &[u64; 4]) -> bool {
+    s.iter().all(|&w| w == 0)
+}
+
+/// One addition of Straus's schedule: at digit position `pos`, add `digit`·(point `source`):
+/// sources below [`FIXED`] index the dynamic tables, the others (minus [`FIXED`]) the fixed rows.
+#[derive(Clone, Copy)]
+struct Step {
+    pos: u16,
+    digit: i16,
+    source: u32,
+}
+
+/// Flag of a fixed point's source index.
+const FIXED: u32 = 1 << 31;
+
+/// Σ sᵢ·Pᵢ over the dynamic points plus Σ tⱼ·Qⱼ over the fixed ones (tⱼ paired with row j of the
+/// table). The caller checks the lengths (`scalars.len() == points.len()`, fixed scalars no more
+/// than the table's rows, both far below 2³¹).
+///
+/// The non-zero digits of every scalar are gathered into one schedule sorted by position
+/// (counting sort), so the doubling loop touches only the additions it makes.
+#[inline(always)]
+pub(crate) fn straus_body(
+    scalars: &[[u64; 4]],
+    points: &[AffineNiels],
+    fixed: Option<&Fixed<'_>>,
+) -> Extended {
+    let mut steps: Vec<Step> = Vec::new();
+    let mut tables: Vec<[ProjectiveNiels; 8]> = Vec::with_capacity(points.len());
+    for (s, p) in scalars.iter().zip(points) {
+        if !is_zero(s) {
+            let source = tables.len() as u32;
+            tables.push(odd_multiples(p));
+            wnaf::wnaf_digits(s, DYNAMIC_WIDTH, |pos, digit| {
+                steps.push(Step {
+                    pos: pos as u16,
+                    digit,
+                    source,
+                })
+            });
+        }
+    }
+    let mut rows: Vec<&[AffineNiels]> = Vec::new();
+    if let Some(f) = fixed {
+        let row = 1usize << f.width.saturating_sub(2);
+        for (s, entries) in f.scalars.iter().zip(f.entries.chunks_exact(row)) {
+            if !is_zero(s) {
+                let source = FIXED | rows.len() as u32;
+                rows.push(entries);
+                wnaf::wnaf_digits(s, f.width, |pos, digit| {
+                    steps.push(Step {
+                        pos: pos as u16,
+                        digit,
+                        source,
+                    })
+                });
+            }
+        }
+    }
+    let Some(top) = steps.iter().map(|s| s.pos).max() else {
+        return Extended::IDENTITY;
+    };
+    // Counting sort by position, highest first: start[p] = number of steps above position p.
+    let mut start = [0usize; DIGITS + 1];
+    for s in &steps {
+        if let Some(c) = start.get_mut(DIGITS - 1 - usize::from(s.pos)) {
+            *c += 1;
+        }
+    }
+    let mut acc = 0usize;
+    for c in start.iter_mut() {
+        let n = *c;
+        *c = acc;
+        acc += n;
+    }
+    let mut sorted = vec![
+        Step {
+            pos: 0,
+            digit: 0,
+            source: 0
+        };
+        steps.len()
+    ];
+    for s in &steps {
+        if let Some(c) = start.get_mut(DIGITS - 1 - usize::from(s.pos)) {
+            if let Some(slot) = sorted.get_mut(*c) {
+                *slot = *s;
+            }
+            *c += 1;
+        }
+    }
+    let mut r = Projective::IDENTITY;
+    let mut next = sorted.iter().peekable();
+    for i in (0..=top).rev() {
+        let mut t = r.double();
+        while let Some(step) = next.next_if(|s| s.pos == i) {
+            // |digit| is odd and below the table's 2ʷ⁻¹: entry |digit|/2 holds |digit|·P.
+            let k = usize::from(step.digit.unsigned_abs() / 2);
+            let e = t.to_extended();
+            if step.source & FIXED == 0 {
+                if let Some(q) = tables.get(step.source as usize).and_then(|tb| tb.get(k)) {
+                    t = if step.digit > 0 {
+                        e.add_niels_c(q)
+                    } else {
+                        e.sub_niels_c(q)
+                    };
+                }
+            } else if let Some(q) = rows
+                .get((step.source & !FIXED) as usize)
+                .and_then(|row| row.get(k))
+            {
+                t = if step.digit > 0 {
+                    e.add_affine_c(q)
+                } else {
+                    e.sub_affine_c(q)
+                };
+            }
+        }
+        r = t.to_projective();
+    }
+    r.to_extended()
+}

@@ -1,0 +1,124 @@
+//! Precomputed tables for fixed points (a verifier's generators): odd multiples in affine Niels
+//! form, built once, then used by Straus's method in every multiplication that involves them.
+
+use super::digits;
+use super::straus::Fixed;
+use super::{cost, wnaf};
+use crate::point::{batch_to_affine_niels, AffineNiels, Extended};
+use crate::ristretto::{decode_batch_all, InvalidEncoding, Point};
+use alloc::vec::Vec;
+
+/// Odd multiples P, 3P, …, (2ʷ⁻¹ − 1)·P of each of a list of fixed points, in affine form.
+///
+/// Build it once per set of generators ([`PrecomputedTable::new`] or
+/// [`PrecomputedTable::from_encodings`]); then [`PrecomputedTable::vartime_mixed_msm`] computes
+/// Σ tⱼ·Qⱼ + Σ sᵢ·Pᵢ over the table's points Qⱼ and dynamic points Pᵢ. Memory: 2ʷ⁻² × 120
+/// bytes per point (1.9 KiB at the default width 6, 7.5 KiB at width 8).
+#[derive(Clone, Debug)]
+pub struct PrecomputedTable {
+    width: u32,
+    rows: usize,
+    entries: Vec<AffineNiels>,
+}
+
+impl PrecomputedTable {
+    /// The default wNAF width: 6 (16 multiples per point). Measured against 8 and 10 at the
+    /// shape of one BP/BP+ verification (130 generators; bench/RESULTS.md): the wider tables
+    /// save additions (⌊257/7⌋ = 36 against 28 and 23 per point) but no longer fit a Zen3's
+    /// 512 KiB L2 (130 × 7.5 KiB at width 8), and came out 5–10 % slower.
+    pub const DEFAULT_WIDTH: u32 = 6;
+
+    /// The table of `points` at the default width.
+    pub fn new(points: &[Point]) -> PrecomputedTable {
+        PrecomputedTable::with_width(points, PrecomputedTable::DEFAULT_WIDTH)
+    }
+
+    /// The table of the points these encodings decode to, or the index of the first invalid
+    /// encoding.
+    pub fn from_encodings(encodings: &[[u8; 32]]) -> Result<PrecomputedTable, InvalidEncoding> {
+        Ok(PrecomputedTable::new(&decode_batch_all(encodings)?))
+    }
+
+    /// The table at wNAF width `width` (clamped to 3 ..= 12; 2ʷ⁻² multiples per point).
+    pub fn with_width(points: &[Point], width: u32) -> PrecomputedTable {
+        let width = width.clamp(3, wnaf::MAX_WIDTH);
+        let per_row = 1usize << width.saturating_sub(2);
+        let mut all: Vec<Extended> = Vec::with_capacity(points.len().saturating_mul(per_row));
+        for p in points {
+            let p = p.edwards();
+            let p2 = p.double().to_projective_niels();
+            let mut cur = *p;
+            all.push(cur);
+            for _ in 1..per_row {
+                cur = cur.add_niels(&p2);
+                all.push(cur);
+            }
+        }
+        PrecomputedTable {
+            width,
+            rows: points.len(),
+            entries: batch_to_affine_niels(&all),
+        }
+    }
+
+    /// Number of points in the table.
+    pub fn len(&self) -> usize {
+        self.rows
+    }
+
+    /// True when the table has no points.
+    pub fn is_empty(&self) -> bool {
+        self.rows == 0
+    }
+
+    /// The wNAF width of the table.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// `Σ tⱼ·Qⱼ + Σ sᵢ·Pᵢ`: `static_scalars[j]` multiplies the table's point j (there may be
+    /// fewer scalars than points; the rest count as zero), `dynamic_scalars[i]` the affine point
+    /// `dynamic_points[i]`. Scalars are little-endian 256-bit integers (any value; not reduced
+    /// modulo the group order). `None` if there are more static scalars than points or the
+    /// dynamic lists differ in length.
+    ///
+    /// The dynamic points join the table's in one Straus pass or get a Pippenger pass of their
+    /// own, whichever the cost model ([`cost::dynamic_in_straus`]) estimates cheaper.
+    ///
+    /// **Variable-time: only for public scalars and points.**
+    pub fn vartime_mixed_msm(
+        &self,
+        static_scalars: &[[u8; 32]],
+        dynamic_scalars: &[[u8; 32]],
+        dynamic_points: &[AffineNiels],
+    ) -> Option<Point> {
+        if static_scalars.len() > self.rows || dynamic_scalars.len() != dynamic_points.len() {
+            return None;
+        }
+        let fixed_words: Vec<[u64; 4]> = static_scalars.iter().map(digits::to_words).collect();
+        let dyn_words: Vec<[u64; 4]> = dynamic_scalars.iter().map(digits::to_words).collect();
+        let bits = digits::max_bits(&fixed_words).max(digits::max_bits(&dyn_words));
+        let fixed = Fixed {
+            scalars: &fixed_words,
+            entries: &self.entries,
+            width: self.width,
+        };
+        let together =
+            cost::dynamic_in_straus(dyn_words.len(), fixed_words.len(), self.width, bits);
+        Some(Point(if together {
+            crate::backend::dispatch::straus(&dyn_words, dynamic_points, Some(&fixed))
+        } else {
+            let a = crate::backend::dispatch::straus(&[], &[], Some(&fixed));
+            let b = crate::backend::dispatch::pippenger(&dyn_words, dynamic_points, None);
+            a.add(&b)
+        }))
+    }
+
+    /// `Σ tⱼ·Qⱼ` over the table's points alone ([`PrecomputedTable::vartime_mixed_msm`] without
+    /// dynamic points).
+    ///
+    /// **Variable-time: only for public scalars.**
+    pub fn vartime_msm(&self, static_scalars: &[[u8; 32]]) -> Option<Point> {
+        self.vartime_mixed_msm(static_scalars, &[], &[])
+    }
+}

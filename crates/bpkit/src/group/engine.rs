@@ -1,0 +1,355 @@
+//! The seam to bpkit's own verification engine (`bpkit-engine`): batched Ristretto255 decoding
+//! and variable-time multiscalar multiplication over public points.
+//!
+//! **Variable-time, public data only.** Every function here is for verifiers: the encodings,
+//! points and scalars they take are the proof's, the statement's and the challenges', all public.
+//! Provers never come here (they keep dalek's constant-time code in [`super::msm`]).
+//!
+//! Why a second implementation beside dalek: dalek decodes one point at a time (one inverse
+//! square root each, about half of a batch verification), while the engine decodes eight at once
+//! in interleaved chains (AVX2 where available), 0.2–0.4× dalek's time per point. Engine points
+//! cannot become dalek points (dalek has no constructor from coordinates), so an equation whose
+//! points the engine decoded is multiplied out by the engine too, with the fixed generators
+//! converted once ([`EngineGens`]). A sum may have a dalek part and an engine part;
+//! [`sum_is_zero`] compares them through their canonical encodings.
+//!
+//! Correctness: decoding applies exactly RFC 9496's rules, as dalek's `decompress` does; the
+//! engine's tests check it bit for bit against dalek on every backend, and the tests of this
+//! module check the seam itself against the dalek path on valid and invalid encodings.
+
+use super::{CompressedRistretto, RistrettoPoint, Scalar};
+use alloc::vec::Vec;
+use bpkit_engine::{AffineNiels, Point};
+
+/// A public point decoded by the engine, in the form its multiscalar multiplication takes
+/// (affine Niels coordinates: free for a decoded point).
+pub type EnginePoint = AffineNiels;
+
+/// A sum computed by the engine (a Ristretto255 element).
+pub type EngineSum = Point;
+
+/// The encoding at `index` of a batch is not a valid Ristretto255 point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InvalidEncoding {
+    /// Position of the first invalid encoding.
+    pub index: usize,
+}
+
+/// The engine's backend (`"avx2"`, `"bmi2"`, `"portable"`, …): what it chose for this CPU.
+pub fn backend() -> &'static str {
+    bpkit_engine::backend()
+}
+
+/// Restricts the engine to its portable backend (`true`) or lets it choose again (`false`), for
+/// the whole process: for differential tests and measurements (every backend gives the same
+/// results).
+pub fn force_portable(on: bool) {
+    bpkit_engine::backend::force_portable(on);
+}
+
+/// Decodes every encoding in one batch; `None` where an encoding is invalid (RFC 9496 rules,
+/// the identity allowed). Variable-time: encodings are public.
+pub fn decode_each(encodings: &[CompressedRistretto]) -> Vec<Option<EnginePoint>> {
+    let bytes: Vec<[u8; 32]> = encodings.iter().map(|c| c.to_bytes()).collect();
+    bpkit_engine::decode_batch(&bytes)
+        .into_iter()
+        .map(|p| p.map(|p| p.to_affine_niels()))
+        .collect()
+}
+
+/// Decodes every encoding in one batch, or names the first invalid one.
+pub fn decode_all(encodings: &[CompressedRistretto]) -> Result<Vec<EnginePoint>, InvalidEncoding> {
+    decode_each(encodings)
+        .into_iter()
+        .enumerate()
+        .map(|(index, p)| p.ok_or(InvalidEncoding { index }))
+        .collect()
+}
+
+/// Converts points computed with dalek (generators) to engine points: each is compressed and
+/// decoded again (one inverse square root each way), so this is for points converted once and
+/// kept ([`EngineGens`]). Variable-time: generators are public.
+pub fn from_dalek<'a, I: IntoIterator<Item = &'a RistrettoPoint>>(points: I) -> Vec<EnginePoint> {
+    let encodings: Vec<CompressedRistretto> = points.into_iter().map(|p| p.compress()).collect();
+    // A dalek point's encoding always decodes; the identity stands in should one ever not.
+    decode_each(&encodings)
+        .into_iter()
+        .map(|p| p.unwrap_or(AffineNiels::IDENTITY))
+        .collect()
+}
+
+/// `Σ sᵢ·Pᵢ` by the engine (Pippenger or Straus by estimated cost). `None` if the lengths
+/// differ. **Variable-time: only for public scalars and points.**
+pub fn vartime_msm(scalars: &[Scalar], points: &[EnginePoint]) -> Option<EngineSum> {
+    if scalars.len() != points.len() {
+        return None;
+    }
+    let bytes: Vec<[u8; 32]> = scalars.iter().map(Scalar::to_bytes).collect();
+    bpkit_engine::vartime_msm(&bytes, points)
+}
+
+/// `Σ sᵢ·Pᵢ + Σ tⱼ·Qⱼ`: the points `Pᵢ` given as encodings (decoded in one batch by the engine),
+/// the `Qⱼ` fixed engine points (generators). Fails naming the first invalid encoding;
+/// `Ok(None)` if a pair of lists differ in length. **Variable-time: public data only.**
+pub fn vartime_msm_from_encodings(
+    scalars: &[Scalar],
+    encodings: &[CompressedRistretto],
+    fixed_scalars: &[Scalar],
+    fixed_points: &[EnginePoint],
+) -> Result<Option<EngineSum>, InvalidEncoding> {
+    if scalars.len() != encodings.len() || fixed_scalars.len() != fixed_points.len() {
+        return Ok(None);
+    }
+    let mut points = decode_all(encodings)?;
+    points.extend_from_slice(fixed_points);
+    let all: Vec<Scalar> = scalars.iter().chain(fixed_scalars).copied().collect();
+    Ok(vartime_msm(&all, &points))
+}
+
+/// True when `dalek + engine` is the identity: compares the encodings of `dalek` and `−engine`
+/// (canonical on both sides, so equal encodings mean equal group elements).
+pub fn sum_is_zero(dalek: &RistrettoPoint, engine: &EngineSum) -> bool {
+    dalek.compress().to_bytes() == engine.neg().encode()
+}
+
+/// The identity as an engine sum.
+pub fn identity() -> EngineSum {
+    Point::IDENTITY
+}
+
+/// Fixed generators converted to engine points once: `B`, `B̃`, and party by party the vector
+/// generators `G_j[0..n]`, `H_j[0..n]`.
+#[derive(Clone, Debug)]
+pub struct EngineGens {
+    b: EnginePoint,
+    b_blinding: EnginePoint,
+    n: usize,
+    /// Per party: `G_j[0..n]` then `H_j[0..n]`.
+    parties: Vec<Vec<EnginePoint>>,
+}
+
+impl EngineGens {
+    /// Converts `B`, `B̃` and the first `n` generators of each party in `parties` (each a pair
+    /// of `G`, `H` slices of at least `n` points).
+    pub fn new<'a, I>(b: &RistrettoPoint, b_blinding: &RistrettoPoint, n: usize, parties: I) -> Self
+    where
+        I: IntoIterator<Item = (&'a [RistrettoPoint], &'a [RistrettoPoint])>,
+    {
+        let mut all: Vec<&RistrettoPoint> = alloc::vec![b, b_blinding];
+        let mut count = 0usize;
+        for (g, h) in parties {
+            all.extend(g.iter().take(n));
+            all.extend(h.iter().take(n));
+            count = count.saturating_add(1);
+        }
+        let converted = from_dalek(all);
+        let mut it = converted.into_iter();
+        let b = it.next().unwrap_or(AffineNiels::IDENTITY);
+        let b_blinding = it.next().unwrap_or(AffineNiels::IDENTITY);
+        let rest: Vec<EnginePoint> = it.collect();
+        let per = n.saturating_mul(2).max(1);
+        let parties = rest.chunks(per).take(count).map(<[_]>::to_vec).collect();
+        EngineGens {
+            b,
+            b_blinding,
+            n,
+            parties,
+        }
+    }
+
+    /// `B`.
+    pub fn b(&self) -> &EnginePoint {
+        &self.b
+    }
+
+    /// `B̃`.
+    pub fn b_blinding(&self) -> &EnginePoint {
+        &self.b_blinding
+    }
+
+    /// Generators per party.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// Number of parties converted.
+    pub fn parties(&self) -> usize {
+        self.parties.len()
+    }
+
+    /// `G_j[0..len]` and `H_j[0..len]`; `None` beyond what was converted.
+    pub fn party(&self, j: usize, len: usize) -> Option<(&[EnginePoint], &[EnginePoint])> {
+        if len > self.n {
+            return None;
+        }
+        let v = self.parties.get(j)?;
+        let (g, h) = v.split_at_checked(self.n)?;
+        Some((g.get(..len)?, h.get(..len)?))
+    }
+
+    /// True when these cover `n` generators for each of `parties` parties.
+    pub fn covers(&self, n: usize, parties: usize) -> bool {
+        n <= self.n && parties <= self.parties.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(
+        clippy::unwrap_used,
+        clippy::indexing_slicing,
+        clippy::arithmetic_side_effects
+    )]
+    use super::*;
+    use crate::group::msm;
+    use curve25519_dalek::traits::IsIdentity;
+
+    /// Deterministic pseudo-random bytes (xorshift).
+    fn bytes(seed: u64, n: usize) -> Vec<[u8; 32]> {
+        let mut x = seed | 1;
+        (0..n)
+            .map(|_| {
+                let mut b = [0u8; 32];
+                for chunk in b.chunks_exact_mut(8) {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    chunk.copy_from_slice(&x.to_le_bytes());
+                }
+                b
+            })
+            .collect()
+    }
+
+    fn points(seed: u64, n: usize) -> Vec<RistrettoPoint> {
+        bytes(seed, n)
+            .iter()
+            .map(|b| RistrettoPoint::from_uniform_bytes(&[*b, *b].concat().try_into().unwrap()))
+            .collect()
+    }
+
+    fn scalars(seed: u64, n: usize) -> Vec<Scalar> {
+        bytes(seed, n)
+            .iter()
+            .map(|b| Scalar::from_bytes_mod_order(*b))
+            .collect()
+    }
+
+    #[test]
+    fn decoding_agrees_with_dalek_on_valid_and_invalid_encodings() {
+        std::println!("engine backend: {}", backend());
+        let valid: Vec<CompressedRistretto> = points(1, 40).iter().map(|p| p.compress()).collect();
+        let random: Vec<CompressedRistretto> =
+            bytes(2, 200).into_iter().map(CompressedRistretto).collect();
+        // Valid, random (mostly invalid), the identity, non-canonical (s + p), negative s.
+        let mut all = valid.clone();
+        all.extend(random);
+        all.push(CompressedRistretto::default());
+        let mut non_canonical = [0xffu8; 32];
+        non_canonical[0] = 0xed;
+        non_canonical[31] = 0x7f;
+        all.push(CompressedRistretto(non_canonical));
+        let mut negative = valid[0].to_bytes();
+        negative[0] ^= 1;
+        all.push(CompressedRistretto(negative));
+        let decoded = decode_each(&all);
+        let mut invalid = 0;
+        for (i, (c, e)) in all.iter().zip(&decoded).enumerate() {
+            let d = c.decompress();
+            assert_eq!(d.is_some(), e.is_some(), "validity differs at {i}");
+            if let (Some(d), Some(e)) = (d, e) {
+                // The same point: Σ = 1·e − 1·d is zero.
+                let sum = vartime_msm(&[Scalar::ONE], &[*e]).unwrap();
+                assert!(sum_is_zero(&-d, &sum), "point differs at {i}");
+            } else {
+                invalid += 1;
+            }
+        }
+        assert!(invalid > 100);
+        // The typed error names the first invalid encoding.
+        let first_bad = decoded.iter().position(Option::is_none).unwrap();
+        assert_eq!(
+            decode_all(&all).unwrap_err(),
+            InvalidEncoding { index: first_bad }
+        );
+        assert!(decode_all(&valid).is_ok());
+    }
+
+    #[test]
+    fn msm_from_encodings_agrees_with_dalek() {
+        for n in [0usize, 1, 2, 7, 8, 9, 33, 200] {
+            let ps = points(10 + n as u64, n);
+            let ss = scalars(20 + n as u64, n);
+            let gens = points(30, 5);
+            let gs = scalars(40, 5);
+            let fixed = from_dalek(&gens);
+            let enc: Vec<CompressedRistretto> = ps.iter().map(|p| p.compress()).collect();
+            let engine = vartime_msm_from_encodings(&ss, &enc, &gs, &fixed)
+                .unwrap()
+                .unwrap();
+            let dalek =
+                msm::vartime(ss.iter().chain(&gs).copied(), ps.iter().chain(&gens)).unwrap();
+            assert!(sum_is_zero(&-dalek, &engine), "n = {n}");
+            // A wrong result is caught: off by one generator.
+            assert!(!sum_is_zero(&(-dalek + gens[0]), &engine), "n = {n}");
+            if n > 0 {
+                let mut bad = enc.clone();
+                bad[n - 1] = CompressedRistretto([0xff; 32]);
+                assert_eq!(
+                    vartime_msm_from_encodings(&ss, &bad, &gs, &fixed).unwrap_err(),
+                    InvalidEncoding { index: n - 1 }
+                );
+                assert_eq!(
+                    vartime_msm_from_encodings(&ss[1..], &enc, &gs, &fixed),
+                    Ok(None)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn sums_split_between_dalek_and_engine() {
+        let ps = points(50, 20);
+        let ss = scalars(60, 20);
+        let dalek = msm::vartime(ss[..12].iter().copied(), &ps[..12]).unwrap();
+        let engine = vartime_msm(&ss[12..], &from_dalek(&ps[12..])).unwrap();
+        let whole = msm::vartime(ss.iter().copied(), &ps).unwrap();
+        assert!(sum_is_zero(&(dalek - whole), &engine));
+        assert!(!sum_is_zero(&dalek, &engine));
+        assert!(sum_is_zero(&RistrettoPoint::default(), &identity()));
+        assert!(!whole.is_identity());
+    }
+
+    #[test]
+    fn generators_convert_party_by_party() {
+        let pc = crate::generators::PedersenGens::default();
+        let bp = crate::generators::BulletproofGens::new(8, 2);
+        let gens = EngineGens::new(
+            pc.b(),
+            pc.b_blinding(),
+            8,
+            (0..2).map(|j| bp.party(j, 8).unwrap()),
+        );
+        assert!(gens.covers(8, 2) && !gens.covers(9, 1) && !gens.covers(8, 3));
+        assert_eq!((gens.n(), gens.parties()), (8, 2));
+        assert!(gens.party(2, 8).is_none() && gens.party(0, 9).is_none());
+        let ss = scalars(70, 2 + 32);
+        let (g0, h0) = gens.party(0, 8).unwrap();
+        let (g1, h1) = gens.party(1, 8).unwrap();
+        let mut engine_points = alloc::vec![*gens.b(), *gens.b_blinding()];
+        for part in [g0, h0, g1, h1] {
+            engine_points.extend_from_slice(part);
+        }
+        let (dg0, dh0) = bp.party(0, 8).unwrap();
+        let (dg1, dh1) = bp.party(1, 8).unwrap();
+        let dalek_points = [pc.b(), pc.b_blinding()]
+            .into_iter()
+            .chain(dg0)
+            .chain(dh0)
+            .chain(dg1)
+            .chain(dh1);
+        let dalek = msm::vartime(ss.iter().copied(), dalek_points).unwrap();
+        let engine = vartime_msm(&ss, &engine_points).unwrap();
+        assert!(sum_is_zero(&-dalek, &engine));
+    }
+}
