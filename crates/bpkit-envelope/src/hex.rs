@@ -60,7 +60,7 @@ fn digit(c: u8) -> Option<u8> {
 /// Strict decoding (see the module documentation).
 pub fn decode(text: &str) -> Result<Vec<u8>, HexError> {
     let bytes = text.as_bytes();
-    if bytes.len() % 2 != 0 {
+    if !bytes.len().is_multiple_of(2) {
         return Err(HexError::OddLength(bytes.len()));
     }
     let mut out = Vec::with_capacity(bytes.len() / 2);

@@ -138,7 +138,7 @@ pub unsafe extern "C" fn bpkit_extended_opening_new(
         // SAFETY: caller's contract.
         let b = unsafe { raw::bytes(blindings, blindings_len, "blindings") }?;
         let k = blindings_len / 32;
-        if blindings_len % 32 != 0 || !(1..=6).contains(&k) {
+        if !blindings_len.is_multiple_of(32) || !(1..=6).contains(&k) {
             return Err(CError::argument(
                 "invalid-extension-degree",
                 format!("blindings: {blindings_len} bytes; need 32·k for k = 1 to 6"),

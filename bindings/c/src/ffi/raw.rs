@@ -89,7 +89,7 @@ pub unsafe fn bytes32(ptr: *const u8, len: usize, what: &str) -> Result<[u8; 32]
 pub unsafe fn commitments(ptr: *const u8, len: usize) -> Result<Vec<CompressedRistretto>, CError> {
     // SAFETY: forwarded contract.
     let b = unsafe { bytes(ptr, len, "commitments") }?;
-    if len % 32 != 0 {
+    if !len.is_multiple_of(32) {
         return Err(CError::argument(
             "wrong-length",
             format!("commitments: {len} bytes is not a multiple of 32"),
