@@ -54,6 +54,10 @@ typedef enum {
   BPKIT_INTERNAL = 6,
 } bpkit_status;
 
+// A proof of a ready-made circuit statement (SHA-256 preimage, Merkle membership, shuffle)
+// with its public inputs: the CLI's circuit envelope (`bpkit_circuit_envelope_t`).
+typedef struct bpkit_circuit_envelope_t bpkit_circuit_envelope_t;
+
 // A proof with its statement: the CLI's envelope (`bpkit_envelope_t`).
 typedef struct bpkit_envelope_t bpkit_envelope_t;
 
@@ -400,6 +404,111 @@ bpkit_status bpkit_prove_plus(const bpkit_extended_opening_t *const *openings,
 // # Safety
 // `out` points to `out_len` writable bytes.
 bpkit_status bpkit_random_seed(uint8_t *out, size_t out_len);
+
+// Verifies one envelope of any scheme (`bp`, `bp+`, interval, `circuit`, `grin-bp`) given as
+// `json_len` bytes of UTF-8 JSON: `BPKIT_OK` if the proof holds, `BPKIT_INVALID_PROOF` if it is
+// false, `BPKIT_MALFORMED` if the envelope or its proof does not decode.
+//
+// # Safety
+// `json` points to `json_len` readable bytes.
+bpkit_status bpkit_verify_json(const uint8_t *json, size_t json_len);
+
+// Verifies `proof` for the circuit given by its canonical JSON description (spec §12.2) and
+// its commitments (32·m bytes), under the transcript label. `BPKIT_MALFORMED` (`circuit`) for a
+// description that is not canonical, `BPKIT_INVALID_PROOF` for a false proof or one of
+// another size (`size-mismatch`).
+//
+// # Safety
+// Each pointer points to its length of readable bytes (or is NULL with length 0).
+bpkit_status bpkit_verify_circuit(const uint8_t *circuit,
+                                  size_t circuit_len,
+                                  const uint8_t *commitments,
+                                  size_t commitments_len,
+                                  const uint8_t *proof,
+                                  size_t proof_len,
+                                  const uint8_t *label,
+                                  size_t label_len);
+
+// "I know a message whose SHA-256 is d": proves knowledge of the `message_len` bytes at
+// `message` (at most 1024) and stores a new circuit envelope at `*out` (it carries the digest
+// and the length, never the message). Refusals are `BPKIT_PROVING`.
+//
+// # Safety
+// `message` and `label` point to their length of readable bytes (or are NULL with length 0);
+// `out` to a writable pointer.
+bpkit_status bpkit_prove_sha256(const uint8_t *message,
+                                size_t message_len,
+                                const uint8_t *label,
+                                size_t label_len,
+                                bpkit_circuit_envelope_t **out);
+
+// Membership of `leaves[index]` in the Poseidon Merkle tree of the smallest depth over the
+// `leaves_len` leaves: stores a new circuit envelope (root, depth, the leaf's commitment) at
+// `*out` and the opening of the leaf's commitment at `*opening_out`.
+//
+// # Safety
+// `leaves` points to `leaves_len` readable `u64`s (8-byte aligned); `label` to `label_len`
+// readable bytes; `out` and `opening_out` to writable pointers.
+bpkit_status bpkit_prove_merkle(const uint64_t *leaves,
+                                size_t leaves_len,
+                                uint64_t index,
+                                const uint8_t *label,
+                                size_t label_len,
+                                bpkit_circuit_envelope_t **out,
+                                bpkit_opening_t **opening_out);
+
+// "The committed outputs are a permutation of the committed inputs": commits each of the `k`
+// inputs and `k` outputs (`k` = `inputs_len` = `outputs_len`, 1 to 4096) with a fresh
+// blinding and proves it. Stores a new circuit envelope at `*out` and the openings in
+// `input_openings[0..k]` and `output_openings[0..k]` (arrays of `k` pointers, each freed with
+// `bpkit_opening_free`). Outputs that are not a permutation are `BPKIT_PROVING`.
+//
+// # Safety
+// `inputs` and `outputs` point to their length of readable `u64`s (8-byte aligned); `label`
+// to `label_len` readable bytes; `out` to a writable pointer; `input_openings` and
+// `output_openings` to `inputs_len` (`outputs_len`) writable pointers.
+bpkit_status bpkit_prove_shuffle(const uint64_t *inputs,
+                                 size_t inputs_len,
+                                 const uint64_t *outputs,
+                                 size_t outputs_len,
+                                 const uint8_t *label,
+                                 size_t label_len,
+                                 bpkit_circuit_envelope_t **out,
+                                 bpkit_opening_t **input_openings,
+                                 bpkit_opening_t **output_openings);
+
+// Reads a circuit envelope (`scheme` `"circuit"`) from `json_len` bytes of UTF-8 JSON and
+// stores a new handle at `*out`; anything else is `BPKIT_MALFORMED`.
+//
+// # Safety
+// `json` points to `json_len` readable bytes; `out` to a writable pointer.
+bpkit_status bpkit_circuit_envelope_from_json(const uint8_t *json,
+                                              size_t json_len,
+                                              bpkit_circuit_envelope_t **out);
+
+// Writes the circuit envelope as the CLI does (one line of JSON ending in `\n`) into `out` of
+// capacity `out_cap`, followed by a NUL byte; the length (without the NUL) is stored at
+// `*out_len`, also when the buffer is too small (then `BPKIT_BUFFER_TOO_SMALL`).
+//
+// # Safety
+// `envelope` is a live circuit envelope; `out` points to `out_cap` writable bytes (or is
+// NULL); `out_len` to a writable `size_t`.
+bpkit_status bpkit_circuit_envelope_to_json(const bpkit_circuit_envelope_t *envelope,
+                                            uint8_t *out,
+                                            size_t out_cap,
+                                            size_t *out_len);
+
+// Decodes the circuit envelope's proof and verifies it against its statement.
+//
+// # Safety
+// `envelope` is a live circuit envelope.
+bpkit_status bpkit_circuit_envelope_verify(const bpkit_circuit_envelope_t *envelope);
+
+// Frees a circuit envelope; NULL is ignored.
+//
+// # Safety
+// `envelope` is NULL or a live circuit envelope, not used again.
+void bpkit_circuit_envelope_free(bpkit_circuit_envelope_t *envelope);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -16,3 +16,9 @@ pub struct BpkitExtendedOpening {
 pub struct BpkitEnvelope {
     pub(crate) inner: bpkit_envelope::Envelope,
 }
+
+/// A proof of a ready-made circuit statement (SHA-256 preimage, Merkle membership, shuffle)
+/// with its public inputs: the CLI's circuit envelope (`bpkit_circuit_envelope_t`).
+pub struct BpkitCircuitEnvelope {
+    pub(crate) inner: bpkit_envelope::circuit::CircuitEnvelope,
+}

@@ -15,7 +15,7 @@ mod handles;
 mod status;
 
 pub use ffi::*;
-pub use handles::{BpkitEnvelope, BpkitExtendedOpening, BpkitOpening};
+pub use handles::{BpkitCircuitEnvelope, BpkitEnvelope, BpkitExtendedOpening, BpkitOpening};
 pub use status::{
     Status, BPKIT_GENERATORS_BPKIT, BPKIT_GENERATORS_TARI, BPKIT_PROOF_INTERVAL, BPKIT_PROOF_PLUS,
     BPKIT_PROOF_RANGE,

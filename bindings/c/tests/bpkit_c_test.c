@@ -5,10 +5,12 @@
  *   bpkit_c_test                     API self-test: round trips, error kinds, NULL and
  *                                    zero-length arguments, malformed input, batch
  *   bpkit_c_test --vectors FILE      every case of the vector lines (tests/vectors_to_lines.py)
- *   bpkit_c_test --verify FILE...    verify envelope files (one envelope per line): exit 0 all
- *                                    valid, 1 some false, 2 some malformed
- *   bpkit_c_test --prove OUT         write envelopes (range, interval, bp+, bp+ tari), one
- *                                    per line, for the other languages to verify
+ *   bpkit_c_test --verify FILE...    verify envelope files of any scheme (one envelope per
+ *                                    line, bpkit_verify_json): exit 0 all valid, 1 some
+ *                                    false, 2 some malformed
+ *   bpkit_c_test --prove OUT         write envelopes (range, interval, bp+, bp+ tari, merkle
+ *                                    and shuffle circuits), one per line, for the other
+ *                                    languages to verify
  */
 #define _POSIX_C_SOURCE 200809L
 #include <bpkit.h>
@@ -168,6 +170,24 @@ static void vector_line(char **f, int n, int *skipped) {
         free(proof);
         free(seed);
         free(blindings);
+    } else if (strcmp(f[0], "json") == 0 && n == 4) {
+        uint8_t *text = unhex(f[3], &l1);
+        bpkit_status got = bpkit_verify_json(text, l1);
+        /* A commitment that does not decode is caught by the envelope's parser. */
+        if (strcmp(f[2], "ok") != 0 && strcmp(f[2], "verification-failed") != 0 &&
+            got == BPKIT_MALFORMED && strcmp(bpkit_last_error_kind(), "malformed-envelope") == 0)
+            expect(got, BPKIT_MALFORMED, "malformed-envelope", f[1]);
+        else
+            expect_kind(got, f[1], f[2]);
+        free(text);
+    } else if (strcmp(f[0], "circuit") == 0 && n == 7) {
+        uint8_t *label = unhex(f[3], &l1), *desc = unhex(f[4], &l2), *cs = unhex(f[5], &l3);
+        uint8_t *proof = unhex(f[6], &l4);
+        expect_kind(bpkit_verify_circuit(desc, l2, cs, l3, proof, l4, label, l1), f[1], f[2]);
+        free(label);
+        free(desc);
+        free(cs);
+        free(proof);
     } else {
         fprintf(stderr, "bad vector line: %s (%d fields)\n", f[0], n);
         exit(3);
@@ -245,15 +265,12 @@ static int verify_files(int count, char **paths) {
             for (size_t k = start; k < start + n; k++)
                 if (text[k] != ' ' && text[k] != '\n' && text[k] != '\r' && text[k] != '\t') blank = 0;
             if (!blank) {
-                bpkit_envelope_t *env = NULL;
-                bpkit_status s = bpkit_envelope_from_json((const uint8_t *)text + start, n, &env);
-                if (s == BPKIT_OK) s = bpkit_envelope_verify(env);
+                bpkit_status s = bpkit_verify_json((const uint8_t *)text + start, n);
                 printf("%s:%d: %s%s%s\n", paths[i], line,
                        s == BPKIT_OK ? "valid" : bpkit_status_name((int)s), s == BPKIT_OK ? "" : ": ",
                        bpkit_last_error());
                 if (s == BPKIT_INVALID_PROOF && worst < 1) worst = 1;
                 if (s != BPKIT_OK && s != BPKIT_INVALID_PROOF) worst = 2;
-                bpkit_envelope_free(env);
                 seen++;
             }
             start = end + 1;
@@ -278,6 +295,24 @@ static int write_envelope(FILE *out, const bpkit_envelope_t *env) {
     return bad;
 }
 
+static char *circuit_json(const bpkit_circuit_envelope_t *env) {
+    size_t len = 0;
+    if (bpkit_circuit_envelope_to_json(env, NULL, 0, &len) != BPKIT_BUFFER_TOO_SMALL) return NULL;
+    char *text = malloc(len + 1);
+    if (text != NULL && bpkit_circuit_envelope_to_json(env, (uint8_t *)text, len + 1, &len) != BPKIT_OK) {
+        free(text);
+        text = NULL;
+    }
+    return text;
+}
+
+static int write_circuit_envelope(FILE *out, const bpkit_circuit_envelope_t *env) {
+    char *text = circuit_json(env);
+    int bad = text == NULL || fwrite(text, 1, strlen(text), out) != strlen(text);
+    free(text);
+    return bad;
+}
+
 static int prove_files(const char *path) {
     static const char label[] = "made in C";
     const uint8_t *l = (const uint8_t *)label;
@@ -294,10 +329,23 @@ static int prove_files(const char *path) {
           bpkit_prove_interval(a, 5, 9, 0, l, ll, &envs[1]) ||
           bpkit_prove_plus(one, 1, &min, 1, BPKIT_GENERATORS_BPKIT, NULL, 0, 16, l, ll, &envs[2]) ||
           bpkit_prove_plus(one, 1, NULL, 0, BPKIT_GENERATORS_TARI, NULL, 0, 32, l, ll, &envs[3]);
+    bpkit_circuit_envelope_t *merkle = NULL, *shuffle = NULL;
+    bpkit_opening_t *leaf = NULL, *ins[3] = {NULL, NULL, NULL}, *outs[3] = {NULL, NULL, NULL};
+    const uint64_t leaves[5] = {3, 9, 27, 81, 243}, in[3] = {1, 2, 3}, perm[3] = {3, 1, 2};
+    bad = bad || bpkit_prove_merkle(leaves, 5, 3, l, ll, &merkle, &leaf) ||
+          bpkit_prove_shuffle(in, 3, perm, 3, l, ll, &shuffle, ins, outs);
     FILE *out = bad ? NULL : fopen(path, "wb");
     if (out == NULL) bad = 1;
     for (int i = 0; i < 4 && !bad; i++) bad = write_envelope(out, envs[i]);
+    if (!bad) bad = write_circuit_envelope(out, merkle) || write_circuit_envelope(out, shuffle);
     if (out != NULL && fclose(out) != 0) bad = 1;
+    bpkit_circuit_envelope_free(merkle);
+    bpkit_circuit_envelope_free(shuffle);
+    bpkit_opening_free(leaf);
+    for (int i = 0; i < 3; i++) {
+        bpkit_opening_free(ins[i]);
+        bpkit_opening_free(outs[i]);
+    }
     for (int i = 0; i < 4; i++) bpkit_envelope_free(envs[i]);
     bpkit_opening_free(a);
     bpkit_opening_free(b);
@@ -676,6 +724,133 @@ static void test_misc(void) {
     bpkit_extended_opening_free(x);
 }
 
+/* verify_json over every scheme, the circuit-statement provers, verify_circuit; malformed,
+ * NULL and zero-length arguments. */
+static void test_statements(void) {
+    static const uint8_t L[] = "c statements";
+    const size_t ll = sizeof L - 1;
+    const uint64_t leaves[5] = {3, 9, 27, 81, 243};
+    bpkit_circuit_envelope_t *m = NULL, *none = NULL;
+    bpkit_opening_t *leaf = NULL, *no_opening = NULL;
+    expect(bpkit_prove_merkle(leaves, 5, 3, L, ll, &m, &leaf), BPKIT_OK, NULL, "merkle");
+    uint64_t value = 0;
+    expect(bpkit_opening_value(leaf, &value), BPKIT_OK, NULL, "leaf value");
+    CHECK(value == 81, "leaf value %llu", (unsigned long long)value);
+    expect(bpkit_circuit_envelope_verify(m), BPKIT_OK, NULL, "merkle verify");
+    char *text = circuit_json(m);
+    CHECK(text != NULL && text[strlen(text) - 1] == '\n', "merkle json");
+    if (text != NULL) {
+        size_t n = strlen(text);
+        expect(bpkit_verify_json((const uint8_t *)text, n), BPKIT_OK, NULL, "verify_json merkle");
+        /* The leaf's commitment is the envelope's. */
+        uint8_t c[32];
+        char hexc[65];
+        expect(bpkit_opening_commitment(leaf, c, 32), BPKIT_OK, NULL, "leaf commitment");
+        for (int i = 0; i < 32; i++) snprintf(hexc + 2 * i, 3, "%02x", c[i]);
+        CHECK(strstr(text, hexc) != NULL, "leaf commitment in the envelope");
+        /* Round trip through the parser gives the same bytes. */
+        bpkit_circuit_envelope_t *again = NULL;
+        expect(bpkit_circuit_envelope_from_json((const uint8_t *)text, n, &again), BPKIT_OK, NULL,
+               "circuit from_json");
+        char *text2 = circuit_json(again);
+        CHECK(text2 != NULL && strcmp(text, text2) == 0, "circuit json round trip");
+        free(text2);
+        bpkit_circuit_envelope_free(again);
+        /* Another label: a false proof, not a malformed one. */
+        char *p = strstr(text, "c statements");
+        CHECK(p != NULL, "label in json");
+        if (p != NULL) {
+            p[0] = 'C';
+            expect(bpkit_verify_json((const uint8_t *)text, n), BPKIT_INVALID_PROOF,
+                   "verification-failed", "merkle under another label");
+            p[0] = 'c';
+        }
+        /* Every prefix is malformed, never a crash. */
+        for (size_t k = 0; k + 1 < n; k += 37)
+            expect(bpkit_verify_json((const uint8_t *)text, k), BPKIT_MALFORMED, NULL, "prefix");
+        /* A range envelope is not a circuit envelope. */
+        bpkit_circuit_envelope_t *wrong = NULL;
+        const char *bp = "{\"version\":1,\"scheme\":\"bp\",\"bits\":8,\"label\":\"x\","
+                         "\"commitments\":[],\"proof\":\"00\"}";
+        expect(bpkit_circuit_envelope_from_json((const uint8_t *)bp, strlen(bp), &wrong),
+               BPKIT_MALFORMED, NULL, "bp as circuit");
+        CHECK(wrong == NULL, "no handle on failure");
+    }
+    free(text);
+    expect(bpkit_verify_json(NULL, 0), BPKIT_MALFORMED, NULL, "empty json");
+    expect(bpkit_verify_json(NULL, 5), BPKIT_NULL, "null-argument", "NULL json");
+    const uint8_t not_utf8[2] = {0xff, 0xfe};
+    expect(bpkit_verify_json(not_utf8, 2), BPKIT_MALFORMED, "malformed-envelope", "not UTF-8");
+    expect(bpkit_circuit_envelope_verify(NULL), BPKIT_NULL, "null-argument", "NULL envelope");
+    size_t len = 0;
+    expect(bpkit_circuit_envelope_to_json(m, NULL, 0, NULL), BPKIT_NULL, "null-argument",
+           "NULL out_len");
+    expect(bpkit_circuit_envelope_to_json(m, NULL, 5, &len), BPKIT_BUFFER_TOO_SMALL,
+           "buffer-too-small", "NULL out");
+    /* Refusals and NULL arguments of the provers: checked before any work. */
+    expect(bpkit_prove_merkle(leaves, 5, 5, L, ll, &none, &no_opening), BPKIT_PROVING, NULL,
+           "no leaf 5");
+    expect(bpkit_prove_merkle(NULL, 0, 0, L, ll, &none, &no_opening), BPKIT_PROVING, NULL,
+           "no leaves");
+    expect(bpkit_prove_merkle(NULL, 5, 0, L, ll, &none, &no_opening), BPKIT_NULL,
+           "null-argument", "NULL leaves");
+    expect(bpkit_prove_merkle(leaves, 5, 0, L, ll, &none, NULL), BPKIT_NULL, "null-argument",
+           "NULL opening_out");
+    expect(bpkit_prove_merkle(leaves, 5, 0, L, ll, NULL, &no_opening), BPKIT_NULL,
+           "null-argument", "NULL out");
+    CHECK(none == NULL && no_opening == NULL, "nothing made on failure");
+    const uint64_t in[3] = {1, 2, 3}, perm[3] = {3, 1, 2}, notperm[3] = {3, 1, 1};
+    bpkit_opening_t *ins[3] = {NULL, NULL, NULL}, *outs[3] = {NULL, NULL, NULL};
+    bpkit_circuit_envelope_t *s = NULL;
+    expect(bpkit_prove_shuffle(in, 3, notperm, 3, L, ll, &none, ins, outs), BPKIT_PROVING, NULL,
+           "not a permutation");
+    expect(bpkit_prove_shuffle(in, 3, perm, 2, L, ll, &none, ins, outs), BPKIT_PROVING, NULL,
+           "lengths differ");
+    expect(bpkit_prove_shuffle(in, 3, perm, 3, L, ll, &none, NULL, outs), BPKIT_NULL,
+           "null-argument", "NULL input openings");
+    expect(bpkit_prove_shuffle(NULL, 0, NULL, 0, L, ll, &none, NULL, NULL), BPKIT_PROVING, NULL,
+           "empty shuffle");
+    CHECK(none == NULL && ins[0] == NULL, "nothing made on failure");
+    expect(bpkit_prove_shuffle(in, 3, perm, 3, L, ll, &s, ins, outs), BPKIT_OK, NULL, "shuffle");
+    for (int i = 0; i < 3; i++) {
+        uint64_t a = 0, b = 0;
+        expect(bpkit_opening_value(ins[i], &a), BPKIT_OK, NULL, "input value");
+        expect(bpkit_opening_value(outs[i], &b), BPKIT_OK, NULL, "output value");
+        CHECK(a == in[i] && b == perm[i], "shuffle openings %d", i);
+    }
+    expect(bpkit_circuit_envelope_verify(s), BPKIT_OK, NULL, "shuffle verify");
+    const uint8_t msg[3] = {'a', 'b', 'c'};
+    uint8_t big[1025] = {0};
+    expect(bpkit_prove_sha256(big, sizeof big, L, ll, &none), BPKIT_PROVING, NULL,
+           "1025-byte message");
+    expect(bpkit_prove_sha256(NULL, 3, L, ll, &none), BPKIT_NULL, "null-argument",
+           "NULL message");
+    expect(bpkit_prove_sha256(msg, 3, NULL, 4, &none), BPKIT_NULL, "null-argument",
+           "NULL label");
+    CHECK(none == NULL, "nothing made on failure");
+    /* verify_circuit: malformed description, NULL and ragged arguments. */
+    uint8_t zero[64] = {0};
+    const char *desc = "{}";
+    expect(bpkit_verify_circuit((const uint8_t *)desc, 2, NULL, 0, zero, 64, L, ll),
+           BPKIT_MALFORMED, "circuit", "description {}");
+    expect(bpkit_verify_circuit(NULL, 0, NULL, 0, NULL, 0, NULL, 0), BPKIT_MALFORMED, "circuit",
+           "all empty");
+    expect(bpkit_verify_circuit(NULL, 3, NULL, 0, NULL, 0, NULL, 0), BPKIT_NULL, "null-argument",
+           "NULL circuit");
+    expect(bpkit_verify_circuit((const uint8_t *)desc, 2, zero, 31, zero, 64, L, ll),
+           BPKIT_MALFORMED, "wrong-length", "31-byte commitments");
+    expect(bpkit_verify_circuit(not_utf8, 2, NULL, 0, NULL, 0, NULL, 0), BPKIT_MALFORMED,
+           "circuit", "description not UTF-8");
+    bpkit_circuit_envelope_free(m);
+    bpkit_circuit_envelope_free(s);
+    bpkit_circuit_envelope_free(NULL);
+    bpkit_opening_free(leaf);
+    for (int i = 0; i < 3; i++) {
+        bpkit_opening_free(ins[i]);
+        bpkit_opening_free(outs[i]);
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc >= 3 && strcmp(argv[1], "--vectors") == 0) return run_vectors(argv[2]);
     if (argc >= 3 && strcmp(argv[1], "--verify") == 0) return verify_files(argc - 2, argv + 2);
@@ -690,6 +865,7 @@ int main(int argc, char **argv) {
     test_interval_and_plus();
     test_batch();
     test_misc();
+    test_statements();
     printf("self-test: %d checks, %d failures\n", checks, failures);
     return failures == 0 ? 0 : 1;
 }

@@ -10,6 +10,13 @@ empty field, labels in hex; see bindings/README.md for what each case checks.
     plus NAME EXPECT BITS LABEL COMMITMENTS PROOF GENERATORS K MINIMUMS
     plusdecode NAME KIND PROOF
     recover NAME BITS LABEL COMMITMENT PROOF GENERATORS MINIMUM SEED VALUE BLINDINGS
+    json NAME EXPECT ENVELOPE
+    circuit NAME EXPECT LABEL DESCRIPTION COMMITMENTS PROOF
+
+ENVELOPE is an envelope's JSON text in hex (statements.json and grin_bp.json cases made into
+"circuit" and "grin-bp" envelopes, as the Python and JavaScript runners do), verified with
+bpkit_verify_json; DESCRIPTION is a circuit's canonical JSON in hex (circuit.json), verified
+with bpkit_verify_circuit. NAME has its spaces replaced by "_".
 
 EXPECT is "ok" or the error kind; COMMITMENTS and BLINDINGS are concatenated hex; MINIMUMS is a
 comma-separated list; the interval [a, b) is given as A and LAST = b - 1.
@@ -19,7 +26,13 @@ import json
 import pathlib
 import sys
 
-SUPPORTED = {"range_proof.json", "bulletproofs_plus.json"}
+SUPPORTED = {
+    "range_proof.json",
+    "bulletproofs_plus.json",
+    "statements.json",
+    "grin_bp.json",
+    "circuit.json",
+}
 
 
 def h(text):
@@ -92,6 +105,56 @@ def plus_file(data, out):
         out.append(f"plusdecode {c['name']} {c['expected_error']} {f(c['proof'])}")
 
 
+def name(text):
+    return text.replace(" ", "_")
+
+
+def envelope_line(case_name, expect, wire):
+    text = json.dumps(wire, separators=(",", ":"))
+    return f"json {name(case_name)} {expect} {h(text)}"
+
+
+def statements_file(data, out):
+    for c in data["cases"]:
+        public = c["public"]
+        if c["statement"] == "shuffle":
+            public = {"k": len(c["commitments"]) // 2}
+        wire = {
+            "version": 1, "scheme": "circuit", "statement": c["statement"], "public": public,
+            "label": c["label"], "commitments": c["commitments"], "proof": c["proof"],
+        }
+        out.append(envelope_line(c["comment"], "ok" if c["valid"] else c["error"], wire))
+
+
+def grin_file(data, out):
+    for section in ("valid", "invalid"):
+        for i, c in enumerate(data[section]):
+            wire = {"version": 1, "scheme": "grin-bp", "bits": c["bits"],
+                    "commitments": [c["commitment"]], "proof": c["proof"]}
+            if c.get("extra") is not None:
+                wire["extra"] = c["extra"]
+            expect = "ok" if section == "valid" else c["error"]
+            out.append(envelope_line(f"grin {section} {i} {c.get('name', '')}", expect, wire))
+
+
+def circuit_file(data, out):
+    label = h(data["transcript_label"])
+    for c in data["cases"]:
+        out.append(
+            f"circuit {name(c['name'])} {c['expected']} {label} {h(c['circuit'])} "
+            f"{f(''.join(c['commitments']))} {f(c['proof'])}"
+        )
+
+
+RUNNERS = {
+    "range_proof.json": range_file,
+    "bulletproofs_plus.json": plus_file,
+    "statements.json": statements_file,
+    "grin_bp.json": grin_file,
+    "circuit.json": circuit_file,
+}
+
+
 def main():
     root = pathlib.Path(sys.argv[1])
     files = sorted(root.glob("*.json"))
@@ -103,7 +166,7 @@ def main():
             out.append(f"skip {path.name}")
             continue
         data = json.loads(path.read_text())
-        (range_file if path.name == "range_proof.json" else plus_file)(data, out)
+        RUNNERS[path.name](data, out)
     sys.stdout.write("\n".join(out) + "\n")
 
 

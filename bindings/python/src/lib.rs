@@ -31,6 +31,7 @@ fn _bpkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(prove::random_seed, m)?)?;
     m.add_function(wrap_pyfunction!(batch::verify_batch, m)?)?;
     m.add_function(wrap_pyfunction!(statements::verify_json, m)?)?;
+    m.add_function(wrap_pyfunction!(statements::verify_circuit, m)?)?;
     m.add_function(wrap_pyfunction!(statements::prove_sha256, m)?)?;
     m.add_function(wrap_pyfunction!(statements::prove_merkle, m)?)?;
     m.add_function(wrap_pyfunction!(statements::prove_shuffle, m)?)?;

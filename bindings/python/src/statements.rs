@@ -18,6 +18,23 @@ pub fn verify_json(py: Python<'_>, text: &str) -> PyResult<()> {
         .map_err(|e| verify_error(&e))
 }
 
+/// Verifies `proof` for the circuit given by its canonical JSON description (spec §12.2) and
+/// its commitments (32-byte `bytes` each) under the transcript label: returns `None`, raises
+/// `InvalidProofError` (false, or a proof of another size) or `MalformedError` (kind `circuit`
+/// for a description that is not canonical, decoding kinds for the proof).
+#[pyfunction]
+pub fn verify_circuit(
+    py: Python<'_>,
+    circuit: &str,
+    commitments: Vec<Vec<u8>>,
+    proof: &[u8],
+    label: &str,
+) -> PyResult<()> {
+    let commitments = crate::convert::commitments(commitments)?;
+    py.detach(|| bpkit_envelope::verify_circuit(circuit, &commitments, proof, label))
+        .map_err(|e| verify_error(&e))
+}
+
 /// "I know a message whose SHA-256 is d" (at most 1024 bytes): the circuit envelope's JSON.
 #[pyfunction]
 pub fn prove_sha256(py: Python<'_>, message: &[u8], label: &str) -> PyResult<String> {

@@ -295,13 +295,20 @@ def _spin_during(call):
         sys.setswitchinterval(old)
 
 
+def _lets_others_run(call, tries=5):
+    """Whether the spinner moves during `call` in at least one of `tries` runs: on a loaded
+    machine the OS may not schedule the spinner within one short call (seen in CI with 2 cores
+    and a load of 9), but a call that holds the GIL never lets it move (the control below)."""
+    return any(_spin_during(call) > 1000 for _ in range(tries))
+
+
 def test_gil_is_released_during_prove_verify_and_batch():
     items = _mixed(24)
     o = bpkit.commit(5)
-    assert _spin_during(lambda: bpkit.verify_batch(items, threads=1)) > 1000
-    assert _spin_during(lambda: bpkit.prove_range([o] * 8, 64, "gil")) > 1000
+    assert _lets_others_run(lambda: bpkit.verify_batch(items, threads=1))
+    assert _lets_others_run(lambda: bpkit.prove_range([o] * 8, 64, "gil"))
     env = bpkit.prove_range([o] * 8, 64, "gil")
-    assert _spin_during(env.verify) > 1000
+    assert _lets_others_run(env.verify)
 
 
 def test_spin_probe_sees_a_held_gil():

@@ -97,9 +97,46 @@ def test_c_proofs_verify_here(c_test, tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
     lines = out.read_text().splitlines(keepends=True)
     assert len(lines) >= 3
+    circuits = [line for line in lines if json.loads(line)["scheme"] == "circuit"]
+    assert {json.loads(line)["statement"] for line in circuits} == {
+        "merkle-membership", "shuffle"}
+    for line in circuits:
+        bpkit.verify_json(line)
+        with pytest.raises(bpkit.InvalidProofError):
+            bpkit.verify_json(line.replace('"made in C"', '"made in c"'))
+    lines = [line for line in lines if line not in circuits]
     envs = [bpkit.Envelope.from_json(line) for line in lines]
     for line, env in zip(lines, envs):
         assert env.to_json() == line
         env.verify()
     assert {e.scheme for e in envs} == {"bp", "bp+"}
     assert bpkit.verify_batch(envs) == []
+
+
+@pytest.fixture(scope="module")
+def statements_here():
+    """Circuit envelopes made here (one SHA-256 proof: it takes seconds)."""
+    merkle, _ = bpkit.prove_merkle([5, 10, 15], 2, "xlang merkle")
+    shuffle, _, _ = bpkit.prove_shuffle([7, 8, 9, 10], [10, 8, 7, 9], "xlang shuffle")
+    return {
+        "sha256": bpkit.prove_sha256(b"cross-language", "xlang sha256"),
+        "merkle": merkle,
+        "shuffle": shuffle,
+    }
+
+
+def test_python_statements_verify_with_c_and_the_cli(c_test, cli, statements_here, tmp_path):
+    files = []
+    for name, text in statements_here.items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(text)
+        files.append(path)
+    run = _run(c_test, "--verify", *files)
+    assert run.returncode == 0 and run.stdout.count(": valid") == 3, run.stdout + run.stderr
+    for path in files:
+        run = _run(cli, "verify", path)
+        assert run.returncode == 0 and run.stdout == "valid\n", run.stdout + run.stderr
+    bad = tmp_path / "bad.json"
+    bad.write_text(statements_here["shuffle"].replace("xlang shuffle", "xlang shufflE"))
+    assert _run(c_test, "--verify", bad).returncode == 1
+    assert _run(cli, "verify", bad).returncode == 1

@@ -38,6 +38,27 @@ def _grin_cases():
                                id=f"grin {section} {i}: {c.get('name', '')}")
 
 
+def _circuit_cases():
+    data = json.loads((VECTORS / "circuit.json").read_text())
+    for c in data["cases"]:
+        yield pytest.param(data["transcript_label"], c, id=f"circuit: {c['name']}")
+
+
+@pytest.mark.parametrize("label,case", list(_circuit_cases()))
+def test_circuit_vector(label, case):
+    """circuit.json: a proof against a circuit's canonical JSON description."""
+    args = (case["circuit"], [bytes.fromhex(c) for c in case["commitments"]],
+            bytes.fromhex(case["proof"]), label)
+    expected = case["expected"]
+    if expected == "ok":
+        bpkit.verify_circuit(*args)
+        return
+    with pytest.raises(bpkit.BpkitError) as info:
+        bpkit.verify_circuit(*args)
+    family = bpkit.InvalidProofError if expected == "verification-failed" else bpkit.MalformedError
+    assert isinstance(info.value, family) and info.value.kind == expected, info.value
+
+
 def _check(text, valid, error):
     if valid:
         bpkit.verify_json(text)

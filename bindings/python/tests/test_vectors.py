@@ -9,8 +9,9 @@ import bpkit
 from conftest import VECTORS
 
 SUPPORTED = {"range_proof.json", "bulletproofs_plus.json"}
-# Run as envelopes through verify_json by test_statements.py.
-AS_ENVELOPES = {"statements.json", "grin_bp.json"}
+# Run by test_statements.py: as envelopes through verify_json, and circuit.json through
+# verify_circuit.
+AS_ENVELOPES = {"statements.json", "grin_bp.json", "circuit.json"}
 
 
 def _cases():

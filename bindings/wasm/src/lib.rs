@@ -19,6 +19,7 @@ mod interval;
 mod plus;
 mod range;
 mod rng;
+mod statements;
 
 pub use batch::BatchVerifier;
 pub use commit::{commit, Opening};
@@ -27,3 +28,4 @@ pub use error::{BindingError, Family};
 pub use interval::IntervalProof;
 pub use plus::{commit_extended, random_seed, ExtendedOpening, PlusProof, PlusStatement};
 pub use range::{RangeProof, RangeStatement};
+pub use statements::{prove_merkle, prove_sha256, prove_shuffle, verify_circuit, verify_json};

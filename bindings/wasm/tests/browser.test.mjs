@@ -25,7 +25,7 @@ test('every vector case passes in headless chromium', async (t) => {
     page.on('console', (m) => console.push(m.text()));
     page.on('pageerror', (e) => console.push(String(e)));
     await page.goto(`${server.url}/tests/browser/vectors.html`);
-    await page.waitForFunction(() => window.__results !== undefined, null, { timeout: 90_000 });
+    await page.waitForFunction(() => window.__results !== undefined, null, { timeout: 300_000 });
     const results = await page.evaluate(() => window.__results);
     assert.equal(results.error, null, `${results.error}\n${console.join('\n')}`);
     assert.ok(results.proved, 'proving with the browser randomness');

@@ -185,11 +185,112 @@ function plusCases(api, file, doc) {
   return cases;
 }
 
+/** Runs `f`: it must return (`expected` "ok") or throw `expected`, of the right subclass. */
+function expectResult(api, f, expected, what, { envelopeParser = false } = {}) {
+  if (expected === 'ok') {
+    f();
+    return;
+  }
+  let thrown;
+  try {
+    f();
+  } catch (e) {
+    thrown = e;
+  }
+  check(thrown !== undefined, `${what}: expected ${expected}, but it verified`);
+  // A commitment that does not decode is caught by the envelope's parser (its own kind).
+  if (
+    envelopeParser &&
+    expected !== 'verification-failed' &&
+    thrown instanceof api.MalformedError &&
+    thrown.kind === 'malformed-envelope'
+  ) {
+    return;
+  }
+  expectKind(api, () => {
+    throw thrown;
+  }, expected, what);
+}
+
+/** statements.json: each case made into a circuit envelope, through verifyJson. */
+function statementCases(api, file, doc) {
+  return doc.cases.map((c) => ({
+    file,
+    name: c.comment,
+    run() {
+      const pub = c.statement === 'shuffle' ? { k: c.commitments.length / 2 } : c.public;
+      const text = JSON.stringify({
+        version: 1, scheme: 'circuit', statement: c.statement, public: pub, label: c.label,
+        commitments: c.commitments, proof: c.proof,
+      });
+      expectResult(api, () => api.verifyJson(text), c.valid ? 'ok' : c.error, c.comment, {
+        envelopeParser: true,
+      });
+    },
+  }));
+}
+
+/** grin_bp.json: each case made into a `grin-bp` envelope, through verifyJson. */
+function grinCases(api, file, doc) {
+  const cases = [];
+  for (const section of ['valid', 'invalid']) {
+    doc[section].forEach((c, i) => {
+      const name = `${section}/${i} ${c.name ?? ''}`.trim();
+      cases.push({
+        file,
+        name,
+        run() {
+          const wire = {
+            version: 1, scheme: 'grin-bp', bits: c.bits, commitments: [c.commitment], proof: c.proof,
+          };
+          if (c.extra !== null && c.extra !== undefined) wire.extra = c.extra;
+          const expected = section === 'valid' ? 'ok' : c.error;
+          expectResult(api, () => api.verifyJson(JSON.stringify(wire)), expected, name, {
+            envelopeParser: true,
+          });
+        },
+      });
+    });
+  }
+  return cases;
+}
+
+/** circuit.json: a proof against a circuit's canonical JSON description (verifyCircuit). */
+function circuitCases(api, file, doc) {
+  return doc.cases.map((c) => ({
+    file,
+    name: c.name,
+    run() {
+      expectResult(
+        api,
+        () => api.verifyCircuit(c.circuit, c.commitments.map(hex), hex(c.proof), doc.transcript_label),
+        c.expected,
+        c.name,
+      );
+    },
+  }));
+}
+
 // Vector files this binding runs, recognised by their content (not their name, so that a
 // renamed file is still run, and a new kind of file is reported as skipped).
 const KINDS = [
   { kind: 'range proofs', test: (d) => Array.isArray(d.range_proofs), cases: rangeProofCases },
   { kind: 'bulletproofs+', test: (d) => d.scheme === 'bulletproofs+', cases: plusCases },
+  {
+    kind: 'circuit statements',
+    test: (d) => Array.isArray(d.cases) && d.cases.every((c) => typeof c.statement === 'string'),
+    cases: statementCases,
+  },
+  {
+    kind: 'grin bulletproofs',
+    test: (d) => Array.isArray(d.valid) && Array.isArray(d.invalid) && d.generators?.G !== undefined,
+    cases: grinCases,
+  },
+  {
+    kind: 'circuits',
+    test: (d) => Array.isArray(d.cases) && d.cases.every((c) => typeof c.circuit === 'string'),
+    cases: circuitCases,
+  },
 ];
 
 export function vectorCases(api, files) {

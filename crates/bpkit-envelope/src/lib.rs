@@ -7,6 +7,8 @@
 //!   verified in another;
 //! - [`Claim`]: a decoded proof with its statement; [`verify()`] an envelope;
 //! - [`prove`]: range, interval and Bulletproofs+ proofs as envelopes, and mask recovery;
+//! - [`verify_json`]: any envelope (`bp`, `bp+`, `circuit`, `grin-bp`); [`verify_circuit`]: a
+//!   proof against a circuit given by its canonical JSON description;
 //! - [`batch`]: batch verification of mixed kinds, returning the bad indices;
 //! - [`Failure`] and [`Category`]: the error contract of every binding (proof invalid, input
 //!   malformed, prover refused), with the stable kinds of [`bpkit::Error::kind`].
@@ -21,8 +23,10 @@ pub mod batch;
 pub mod circuit;
 mod claim;
 pub mod decimal;
+mod described;
 mod error;
 pub mod format;
+mod gens;
 pub mod grin;
 pub mod hex;
 pub mod prove;
@@ -32,6 +36,7 @@ mod verify;
 
 pub use any::verify_json;
 pub use claim::Claim;
+pub use described::verify_circuit;
 pub use error::{Category, EnvelopeError, Failure};
 pub use format::{
     minimum_fits, parse, parse_interval, to_json, Envelope, GeneratorSet, Scheme, VERSION,

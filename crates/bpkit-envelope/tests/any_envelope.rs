@@ -177,3 +177,77 @@ fn sha256_prove_verify() {
     let long = vec![0u8; bpkit::circuit::gadgets::sha256::MAX_MESSAGE_BYTES + 1];
     assert!(statements::sha256(&long, "x", &mut rng).is_err());
 }
+
+/// Every case of `circuit.json` through `verify_circuit`: valid ones verify, the others fail
+/// with their recorded kind, in the category of the shared table.
+#[test]
+fn circuit_vectors() {
+    let file = vectors("circuit.json");
+    let label = file["transcript_label"].as_str().unwrap();
+    let cases = file["cases"].as_array().unwrap();
+    assert!(cases.len() >= 20);
+    let hex = |s: &Value| bpkit_envelope::hex::decode(s.as_str().unwrap()).unwrap();
+    let mut valid = 0;
+    for c in cases {
+        let commitments: Vec<bpkit::group::CompressedRistretto> = c["commitments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| bpkit::group::CompressedRistretto(hex(x).try_into().unwrap()))
+            .collect();
+        let got = verify_circuit(
+            c["circuit"].as_str().unwrap(),
+            &commitments,
+            &hex(&c["proof"]),
+            label,
+        );
+        let expected = c["expected"].as_str().unwrap();
+        let name = c["name"].as_str().unwrap();
+        match got {
+            Ok(()) => {
+                assert_eq!(expected, "ok", "{name}");
+                valid += 1;
+            }
+            Err(e) => {
+                assert_eq!(e.kind(), expected, "{name}: {e}");
+                let want = if expected == "verification-failed" {
+                    Category::Invalid
+                } else {
+                    Category::Malformed
+                };
+                assert_eq!(e.category(), want, "{name}");
+            }
+        }
+    }
+    assert_eq!(valid, 3);
+}
+
+/// A proof checked against a circuit of another size is `size-mismatch` before any generator
+/// is built (a description claiming 2^22 multipliers costs nothing with a small proof).
+#[test]
+fn circuit_size_mismatch_is_checked_first() {
+    let file = vectors("circuit.json");
+    let c = &file["cases"][0];
+    let proof = bpkit_envelope::hex::decode(c["proof"].as_str().unwrap()).unwrap();
+    let commitments: Vec<bpkit::group::CompressedRistretto> = c["commitments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            let b = bpkit_envelope::hex::decode(x.as_str().unwrap()).unwrap();
+            bpkit::group::CompressedRistretto(b.try_into().unwrap())
+        })
+        .collect();
+    let big = r#"{"bpkit_circuit":1,"commitments":0,"multipliers":[4194304,0],"challenges":[],"phase1":[],"phase2":[]}"#;
+    let circuit = bpkit::circuit::Circuit::from_json(big).unwrap();
+    assert_eq!(circuit.padded_multipliers(), 1 << 22);
+    let start = std::time::Instant::now();
+    let e = verify_circuit(big, &commitments, &proof, "x").unwrap_err();
+    assert_eq!(
+        (e.kind(), e.category()),
+        ("size-mismatch", Category::Invalid)
+    );
+    assert!(start.elapsed().as_secs() < 5, "no generators built");
+    let e = verify_circuit("{}", &commitments, &proof, "x").unwrap_err();
+    assert_eq!((e.kind(), e.category()), ("circuit", Category::Malformed));
+}

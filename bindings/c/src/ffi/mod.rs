@@ -10,6 +10,7 @@ mod opening;
 mod proofs;
 mod prove;
 mod raw;
+mod statements;
 
 pub use batch::*;
 pub use envelope::*;
@@ -17,6 +18,7 @@ pub use errors::*;
 pub use opening::*;
 pub use proofs::*;
 pub use prove::*;
+pub use statements::*;
 
 use crate::error::{self, CError};
 use crate::status::Status;

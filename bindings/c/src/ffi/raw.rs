@@ -173,6 +173,51 @@ pub unsafe fn new_handle<T>(out: *mut *mut T, value: T, what: &str) -> Result<()
     Ok(())
 }
 
+/// Checks, before any work is done, that `out` can take one handle.
+pub fn check_out<T>(out: *mut *mut T, what: &str) -> Result<(), CError> {
+    if out.is_null() || !out.is_aligned() {
+        return Err(CError::null(what));
+    }
+    Ok(())
+}
+
+/// Checks, before any work is done, that `out` can take `count` handles (NULL only with 0).
+pub fn check_out_array<T>(out: *mut *mut T, count: usize, what: &str) -> Result<(), CError> {
+    if count == 0 {
+        return Ok(());
+    }
+    if out.is_null() {
+        return Err(CError::null(what));
+    }
+    if !out.is_aligned()
+        || count
+            .checked_mul(size_of::<*mut T>())
+            .and_then(|b| isize::try_from(b).ok())
+            .is_none()
+    {
+        return Err(CError::argument(
+            "invalid-argument",
+            format!("{what}: bad array"),
+        ));
+    }
+    Ok(())
+}
+
+/// Boxes each value and stores the handles at `out[0..values.len()]`.
+///
+/// # Safety
+/// `out` passed [`check_out_array`] with `count = values.len()` and points to that many
+/// writable pointers.
+pub unsafe fn new_handles<T>(out: *mut *mut T, values: Vec<T>, what: &str) -> Result<(), CError> {
+    check_out_array(out, values.len(), what)?;
+    for (i, value) in values.into_iter().enumerate() {
+        let ptr = Box::into_raw(Box::new(value));
+        // SAFETY: `i < count` writable, aligned pointers (caller's contract, checked above).
+        unsafe { out.add(i).write(ptr) };
+    }
+    Ok(())
+}
+
 /// Frees a handle made by [`new_handle`]; NULL is ignored.
 ///
 /// # Safety

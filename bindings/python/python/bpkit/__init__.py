@@ -32,6 +32,7 @@ from ._bpkit import (
     prove_shuffle,
     random_seed,
     verify_batch,
+    verify_circuit,
     verify_json,
 )
 
@@ -59,5 +60,6 @@ __all__ = [
     "prove_sha256",
     "prove_shuffle",
     "verify_batch",
+    "verify_circuit",
     "verify_json",
 ]

@@ -16,6 +16,13 @@ import {
   InvalidProofError,
   MalformedError,
   ProvingError,
+  MerkleProven,
+  ShuffleProven,
+  proveMerkle,
+  proveSha256,
+  proveShuffle,
+  verifyCircuit,
+  verifyJson,
 } from 'bpkit';
 
 const o: Opening = commit(5n);
@@ -48,3 +55,15 @@ try {
 console.log(value, blinding, recovered, bad);
 // @ts-expect-error values are bigints, not numbers
 commit(5);
+// Envelopes of any scheme and the circuit statements.
+const merkle: MerkleProven = proveMerkle([1n, 2n, 3n], 0n, 'label');
+const leaf: Opening = merkle.opening;
+const shuffled: ShuffleProven = proveShuffle([1n, 2n], [2n, 1n], 'label');
+const openings: Opening[] = [...shuffled.inputs, ...shuffled.outputs];
+const sha: string = proveSha256(new Uint8Array([97, 98, 99]), 'label');
+verifyJson(merkle.envelope);
+verifyJson(sha);
+verifyCircuit('{}', [leaf.commitment], new Uint8Array(64), 'label');
+console.log(openings.length);
+// @ts-expect-error leaves are bigints, not numbers
+proveMerkle([1, 2], 0n, 'label');
