@@ -55,6 +55,9 @@ impl LinearCombination {
             }
         }
         merged.retain(|t| t.coefficient != Scalar::ZERO);
+        // Recorded rows live until the weights are computed: no spare capacity from the
+        // merged or cancelled terms (it reallocates only when terms were dropped).
+        merged.shrink_to_fit();
         LinearCombination {
             terms: merged,
             invalid: self.invalid,

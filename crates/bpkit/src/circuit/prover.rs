@@ -172,14 +172,25 @@ impl<'t, 'g> Prover<'t, 'g> {
         bp_gens: &BulletproofGens,
         rng: &mut R,
     ) -> Result<CircuitProof, Error> {
-        self.prove_and_record(bp_gens, rng).map(|(p, _)| p)
+        self.prove_keeping(bp_gens, rng, false).map(|(p, _)| p)
     }
 
     /// [`Prover::prove`], also returning the recorded circuit (what the verifier checks against).
     pub fn prove_and_record<R: rand_core::CryptoRng + ?Sized>(
+        self,
+        bp_gens: &BulletproofGens,
+        rng: &mut R,
+    ) -> Result<(CircuitProof, Circuit), Error> {
+        self.prove_keeping(bp_gens, rng, true)
+    }
+
+    /// Proves; without `keep_rows` the recorded rows are freed once the weights are computed
+    /// (before the polynomial and inner-product phases), and the returned circuit has none.
+    fn prove_keeping<R: rand_core::CryptoRng + ?Sized>(
         mut self,
         bp_gens: &BulletproofGens,
         rng: &mut R,
+        keep_rows: bool,
     ) -> Result<(CircuitProof, Circuit), Error> {
         if let Some(e) = self.sys.error() {
             return Err(e.into());
@@ -197,7 +208,7 @@ impl<'t, 'g> Prover<'t, 'g> {
         let mut rows = self.sys.take_rows();
         let q1 = rows.len();
         rows.extend(symbolic.take_rows());
-        let circuit = Circuit {
+        let mut circuit = Circuit {
             num_commitments: self.sys.num_commitments(),
             phase_one_multipliers: n1,
             multipliers: symbolic.num_multipliers(),
@@ -314,6 +325,12 @@ impl<'t, 'g> Prover<'t, 'g> {
         let w = circuit
             .weights(&z, &challenges, padded)
             .ok_or(CircuitError::UnknownVariable)?;
+        // The rows are needed no further (the weights hold all the prover uses of them): free
+        // them, and the phase-2 copy, before the vectors of the polynomial phase exist.
+        drop(core::mem::take(&mut self.sys.constraints));
+        if !keep_rows {
+            drop(core::mem::take(&mut circuit.rows));
+        }
 
         // l(X) = l1·X + l2·X² + l3·X³, r(X) = r0 + r1·X + r3·X³ over the n multipliers.
         let y_inv = y.invert();
