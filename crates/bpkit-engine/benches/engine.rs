@@ -359,7 +359,11 @@ fn chains(c: &mut Criterion) {
 /// are steadier than ones from separate criterion runs.
 fn ratios(rounds: usize) {
     use std::time::Instant;
-    eprintln!("engine backend: {}", bpkit_engine::backend());
+    eprintln!(
+        "engine backend: {}; SIMD bucket pass: {}",
+        bpkit_engine::backend(),
+        bpkit_engine::backend::simd_buckets_active()
+    );
     let mut rng = ChaCha20Rng::seed_from_u64(3);
     let n_dec = 1024;
     let enc: Vec<[u8; 32]> = random_points(&mut rng, n_dec)
@@ -420,6 +424,18 @@ fn ratios(rounds: usize) {
             }),
         ),
         (
+            "msm-4096/engine-scalar-buckets",
+            Box::new(|| {
+                bpkit_engine::backend::simd_buckets(false);
+                let affine: Vec<AffineNiels> = black_box(&decoded)
+                    .iter()
+                    .map(Point::to_affine_niels)
+                    .collect();
+                black_box(vartime_msm(black_box(&scalar_bytes), &affine).unwrap());
+                bpkit_engine::backend::simd_buckets(true);
+            }),
+        ),
+        (
             "msm-4096/engine-c8",
             Box::new(|| {
                 let affine: Vec<AffineNiels> = black_box(&decoded)
@@ -430,13 +446,13 @@ fn ratios(rounds: usize) {
             }),
         ),
         (
-            "msm-4096/engine-c11",
+            "msm-4096/engine-c10",
             Box::new(|| {
                 let affine: Vec<AffineNiels> = black_box(&decoded)
                     .iter()
                     .map(Point::to_affine_niels)
                     .collect();
-                black_box(vartime_msm_window(black_box(&scalar_bytes), &affine, 11).unwrap());
+                black_box(vartime_msm_window(black_box(&scalar_bytes), &affine, 10).unwrap());
             }),
         ),
         (
@@ -479,11 +495,13 @@ fn ratios(rounds: usize) {
     ratio(0, 2);
     ratio(1, 2);
     ratio(0, 1);
-    ratio(3, 7);
-    ratio(4, 7);
+    ratio(3, 8);
+    ratio(4, 8);
+    ratio(5, 8);
     ratio(3, 4);
-    ratio(5, 7);
-    ratio(6, 7);
+    ratio(3, 5);
+    ratio(6, 8);
+    ratio(7, 8);
 }
 
 /// `BPKIT_ENGINE_LOOP=job:iterations`: one job in a loop, for `perf record` (jobs: `msm-4096`,
@@ -537,6 +555,58 @@ fn run_loop(spec: &str) {
                  ({:.1} M) — baseline compilation, eight independent chains",
                 add / mul
             );
+            let lanes: [bpkit_engine::Extended; 4] = core::array::from_fn(|i| acc[i]);
+            let qs = [q; 4];
+            let start = Instant::now();
+            let r =
+                bpkit_engine::backend::dispatch::add_affine_chain_x4(&lanes, &qs, [false; 4], k2);
+            let t4 = start.elapsed().as_secs_f64() * 1e9 / (4 * k2) as f64;
+            black_box(&r);
+            if r.is_some() {
+                println!(
+                    "avx2 four-lane mixed addition {t4:.1} ns per lane ({:.2}x portable)",
+                    t4 / add
+                );
+            }
+            {
+                let pts = random_points(&mut rng, 4096);
+                let enc: Vec<[u8; 32]> = pts.iter().map(|p| p.compress().to_bytes()).collect();
+                let aff: Vec<AffineNiels> = decode_batch_all(&enc)
+                    .unwrap()
+                    .iter()
+                    .map(Point::to_affine_niels)
+                    .collect();
+                let seq: Vec<u32> = (0..4096u32).collect();
+                let mut rnd = seq.clone();
+                for i in (1..rnd.len()).rev() {
+                    let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+                    rnd.swap(i, j);
+                }
+                let same: Vec<u32> = vec![0; 4096];
+                for (name, order) in [
+                    ("same point", &same),
+                    ("sequential", &seq),
+                    ("random order", &rnd),
+                ] {
+                    let start = Instant::now();
+                    let r =
+                        bpkit_engine::backend::dispatch::gather_chain_x4(&lanes, &aff, order, 5);
+                    let t = start.elapsed().as_secs_f64() * 1e9 / (5 * 4096) as f64;
+                    black_box(&r);
+                    println!("avx2 four-lane additions gathering 4096 points, {name}: {t:.1} ns per lane ({:.2}x portable)", t / add);
+                }
+            }
+            let pair = [acc[4], acc[5]];
+            let start = Instant::now();
+            let h = bpkit_engine::backend::dispatch::hybrid_chain(&lanes, &pair, &q, k2);
+            let th = start.elapsed().as_secs_f64() * 1e9 / (6 * k2) as f64;
+            black_box(&h);
+            if h.is_some() {
+                println!(
+                    "hybrid (one four-lane chain + two portable bmi2 chains per step) {th:.1} ns per addition ({:.2}x portable)",
+                    th / add
+                );
+            }
         }
         "msm-4096" => {
             let points = random_points(&mut rng, 4096);

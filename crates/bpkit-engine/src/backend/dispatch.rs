@@ -29,6 +29,25 @@ impl Backend {
 
 static PORTABLE_ONLY: AtomicBool = AtomicBool::new(false);
 
+/// Whether Pippenger's bucket additions run in four AVX2 lanes where the CPU allows it.
+static SIMD_BUCKETS: AtomicBool = AtomicBool::new(true);
+
+/// Lets Pippenger's method add into its buckets four lanes at a time on AVX2 (`true`, the
+/// default) or keeps it on the portable additions (`false`). Process-wide; tests and
+/// measurements use it to compare the two bucket passes in one process.
+pub fn simd_buckets(on: bool) {
+    SIMD_BUCKETS.store(on, Ordering::Relaxed);
+}
+
+/// True when Pippenger's method will use the four-lane AVX2 bucket pass on this CPU now.
+pub fn simd_buckets_active() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if SIMD_BUCKETS.load(Ordering::Relaxed) && active() == Backend::Avx2 && cpuid_bmi2::get() {
+        return true;
+    }
+    false
+}
+
 /// Restricts the engine to the portable backend (`true`) or lets it use the best the CPU has
 /// (`false`, the default). Process-wide.
 pub fn force_portable(on: bool) {
@@ -112,6 +131,14 @@ pub(crate) fn pippenger(
     c: Option<u32>,
 ) -> crate::point::Extended {
     #[cfg(target_arch = "x86_64")]
+    if simd_buckets_active() {
+        // SAFETY: `simd_buckets_active()` is true only when cpufeatures detected AVX2 (through
+        // `active()`), BMI2 and ADX on this CPU, the requirements of this
+        // `#[target_feature(enable = "avx2,bmi2,adx")]` function; its arguments are ordinary
+        // slices.
+        return unsafe { super::avx2::msm::pippenger(scalars, points, c) };
+    }
+    #[cfg(target_arch = "x86_64")]
     if active() == Backend::Avx2 && cpuid_bmi2::get() {
         // SAFETY: cpufeatures detected BMI2 and ADX on this CPU, the requirements of this
         // `#[target_feature(enable = "bmi2,adx")]` function; its arguments are ordinary slices.
@@ -161,4 +188,68 @@ pub fn field_ops_x4(a: [Fe; 4], b: [Fe; 4]) -> ([Fe; 4], [Fe; 4], [Fe; 4]) {
             out
         }
     }
+}
+
+/// `lanes[k] ± q[k]` (`−` where `negative[k]`), `iterations` times, through the four-lane AVX2
+/// point code: `None` unless the AVX2 backend is active. A test hook (every lane must equal the
+/// portable `add_affine` / `sub_affine` repeated) and a unit of measurement.
+#[doc(hidden)]
+pub fn add_affine_chain_x4(
+    lanes: &[crate::point::Extended; 4],
+    q: &[crate::point::AffineNiels; 4],
+    negative: [bool; 4],
+    iterations: usize,
+) -> Option<[crate::point::Extended; 4]> {
+    #[cfg(target_arch = "x86_64")]
+    if active() == Backend::Avx2 {
+        // SAFETY: `active()` returns `Avx2` only when cpufeatures detected AVX2 (CPUID and
+        // OS-enabled YMM state), the one requirement of this `#[target_feature(enable = "avx2")]`
+        // function; its arguments are references to arrays.
+        return Some(unsafe {
+            super::avx2::point::add_affine_chain(lanes, q, negative, iterations)
+        });
+    }
+    let _ = (lanes, q, negative, iterations);
+    None
+}
+
+/// One four-lane AVX2 chain of mixed additions and two portable ones in the same loop (a unit of
+/// measurement: does the scalar multiplier overlap the vector one?). `None` unless AVX2, BMI2
+/// and ADX are available.
+#[doc(hidden)]
+pub fn hybrid_chain(
+    lanes: &[crate::point::Extended; 4],
+    scalar: &[crate::point::Extended; 2],
+    q: &crate::point::AffineNiels,
+    iterations: usize,
+) -> Option<([crate::point::Extended; 4], [crate::point::Extended; 2])> {
+    #[cfg(target_arch = "x86_64")]
+    if active() == Backend::Avx2 && cpuid_bmi2::get() {
+        // SAFETY: AVX2 (through `active()`), BMI2 and ADX were detected by cpufeatures on this
+        // CPU, the requirements of this `#[target_feature(enable = "avx2,bmi2,adx")]` function;
+        // its arguments are references.
+        return Some(unsafe { super::avx2::point::hybrid_chain(lanes, scalar, q, iterations) });
+    }
+    let _ = (lanes, scalar, q, iterations);
+    None
+}
+
+/// Measurement aid: four AVX2 lanes adding `points[order[4s + k]]` in lane k at step s, `rounds`
+/// times over. `None` unless the AVX2 backend is active.
+#[doc(hidden)]
+pub fn gather_chain_x4(
+    lanes: &[crate::point::Extended; 4],
+    points: &[crate::point::AffineNiels],
+    order: &[u32],
+    rounds: usize,
+) -> Option<[crate::point::Extended; 4]> {
+    #[cfg(target_arch = "x86_64")]
+    if active() == Backend::Avx2 {
+        // SAFETY: `active()` returns `Avx2` only when cpufeatures detected AVX2 (CPUID and
+        // OS-enabled YMM state), the one requirement of this `#[target_feature(enable = "avx2")]`
+        // function; its arguments are references.
+        return Some(unsafe { super::avx2::point::gather_chain(lanes, points, order, rounds) });
+    }
+    let _ = (lanes, points, order, rounds);
+    None
 }

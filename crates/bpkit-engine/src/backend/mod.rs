@@ -19,5 +19,6 @@ mod bmi2;
 pub mod dispatch;
 
 pub use dispatch::{
-    active, decode_core_x8, field_ops_x4, force_portable, pow22501_x4, pow22501_x8, Backend,
+    active, decode_core_x8, field_ops_x4, force_portable, pow22501_x4, pow22501_x8, simd_buckets,
+    simd_buckets_active, Backend,
 };

@@ -5,6 +5,8 @@
 //! - [`wnaf`]: width-w non-adjacent forms (Straus);
 //! - [`window`]: Pippenger's window width c chosen by estimated cost for the size;
 //! - [`pippenger`]: bucket accumulation with mixed additions of affine points;
+//! - [`schedule`]: the conflict-free order of a window's bucket additions for the lane-parallel
+//!   (AVX2) bucket pass;
 //! - [`straus`]: interleaved wNAF with per-call tables for dynamic points and precomputed ones
 //!   ([`table`]) for fixed points;
 //! - [`cost`]: the estimated costs that choose between the two.
@@ -13,6 +15,7 @@
 pub mod cost;
 pub mod digits;
 pub mod pippenger;
+pub mod schedule;
 pub mod straus;
 pub mod table;
 pub mod window;

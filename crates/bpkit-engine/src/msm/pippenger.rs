@@ -99,7 +99,7 @@ pub(crate) fn pippenger_body(
 
 /// `Σₖ (k+1)·buckets[k]`: a running sum from the top bucket, two additions per bucket.
 #[inline(always)]
-fn running_sum(buckets: &[Extended]) -> Extended {
+pub(crate) fn running_sum(buckets: &[Extended]) -> Extended {
     let mut acc = Extended::IDENTITY;
     let mut sum = Extended::IDENTITY;
     for b in buckets.iter().rev() {

@@ -53,6 +53,21 @@ impl Extended {
         t: Fe::ZERO,
     };
 
+    /// The coordinates (X, Y, Z, T) as stored (tests compare backends coordinate by coordinate,
+    /// by canonical encoding).
+    pub fn coordinates(&self) -> [Fe; 4] {
+        [self.x, self.y, self.z, self.t]
+    }
+
+    /// Four field elements taken as (X, Y, Z, T) without any check, so not necessarily a point
+    /// (a testing aid: the addition formulas are polynomials, so backends must agree on any
+    /// input, on the curve or not).
+    #[doc(hidden)]
+    pub fn from_coordinates_unchecked(c: [Fe; 4]) -> Extended {
+        let [x, y, z, t] = c;
+        Extended { x, y, z, t }
+    }
+
     /// The point with affine coordinates (x, y); the caller guarantees it is on the curve.
     pub(crate) fn from_affine(x: Fe, y: Fe) -> Extended {
         Extended {

@@ -30,6 +30,17 @@ impl AffineNiels {
         xy2d: Fe::ZERO,
     };
 
+    /// (y + x, y − x, 2d·x·y) taken as given without any check (a testing aid, as
+    /// [`Extended::from_coordinates_unchecked`]).
+    #[doc(hidden)]
+    pub fn from_coordinates_unchecked(y_plus_x: Fe, y_minus_x: Fe, xy2d: Fe) -> AffineNiels {
+        AffineNiels {
+            y_plus_x,
+            y_minus_x,
+            xy2d,
+        }
+    }
+
     /// From affine coordinates (x, y) of a point on the curve (one multiplication by 2d·x·y).
     pub(crate) fn from_affine(x: &Fe, y: &Fe, xy: &Fe) -> AffineNiels {
         AffineNiels {

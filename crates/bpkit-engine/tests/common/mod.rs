@@ -180,7 +180,15 @@ pub fn random_scalar(rng: &mut ChaCha20Rng) -> Scalar {
 
 /// The backend the tests exercise (printed, as the issue asks).
 pub fn announce(test: &str) {
-    eprintln!("{test}: engine backend = {}", bpkit_engine::backend());
+    eprintln!(
+        "{test}: engine backend = {}; Pippenger bucket pass = {}",
+        bpkit_engine::backend(),
+        if bpkit_engine::backend::simd_buckets_active() {
+            "avx2 four lanes"
+        } else {
+            "portable"
+        }
+    );
 }
 
 pub fn random_u64(rng: &mut ChaCha20Rng) -> u64 {

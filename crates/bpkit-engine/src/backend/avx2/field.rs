@@ -18,9 +18,9 @@ use crate::field::{DecodeCore, Fe, EDWARDS_D};
 #[path = "columns.rs"]
 mod columns;
 use core::arch::x86_64::{
-    __m256i, _mm256_add_epi64, _mm256_and_si256, _mm256_extract_epi64, _mm256_mul_epu32,
-    _mm256_set1_epi64x, _mm256_set_epi64x, _mm256_setzero_si256, _mm256_slli_epi64,
-    _mm256_srli_epi64, _mm256_sub_epi64,
+    __m256i, _mm256_add_epi64, _mm256_and_si256, _mm256_blendv_epi8, _mm256_extract_epi64,
+    _mm256_mul_epu32, _mm256_set1_epi64x, _mm256_set_epi64x, _mm256_setzero_si256,
+    _mm256_slli_epi64, _mm256_srli_epi64, _mm256_sub_epi64,
 };
 
 /// Four field elements, limb-sliced: `limbs[i]` holds limb i of each of the four lanes.
@@ -135,14 +135,77 @@ impl Fe4 {
             .zip(self.limbs.iter().zip(&rhs.limbs))
             .enumerate()
         {
-            let bias: i64 = match i {
-                0 => (1 << 28) - 76,
-                _ if i % 2 == 1 => (1 << 27) - 4,
-                _ => (1 << 28) - 4,
-            };
-            *zi = _mm256_sub_epi64(_mm256_add_epi64(*a, _mm256_set1_epi64x(bias)), *b);
+            *zi = _mm256_sub_epi64(_mm256_add_epi64(*a, _mm256_set1_epi64x(four_p(i))), *b);
         }
         Fe4::carry(z)
+    }
+
+    /// Four elements given limb by limb: `limbs[i]` holds limb i of the four lanes (radix
+    /// 2^25.5; the caller keeps them within the bounds of the operations it applies).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn from_limb_vectors(limbs: [__m256i; 10]) -> Fe4 {
+        Fe4 { limbs }
+    }
+
+    /// Lane-wise sum without carries: limbs add (two elements with limbs below 2^26.01 give
+    /// limbs below 2^27.01, a valid operand of [`Fe4::mul`] on either side).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn add_nc(&self, rhs: &Fe4) -> Fe4 {
+        let mut z = self.limbs;
+        for (zi, b) in z.iter_mut().zip(&rhs.limbs) {
+            *zi = _mm256_add_epi64(*zi, *b);
+        }
+        Fe4 { limbs: z }
+    }
+
+    /// Lane-wise sum with one round of carries. Inputs' limbs below 2²⁹ give limbs below
+    /// 2²⁶ + 2⁴ (limb 0: 2²⁶ + 19·2⁴), that is below 2^26.01 ("carried" below).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn add_c1(&self, rhs: &Fe4) -> Fe4 {
+        Fe4 {
+            limbs: carry_round(self.add_nc(rhs).limbs),
+        }
+    }
+
+    /// Lane-wise `self + 4p − rhs` without carries (`rhs` carried, limbs below 2^26.01, which
+    /// 4p's limbs 2²⁸ − 76, 2²⁷ − 4, 2²⁸ − 4, … exceed): limbs below `self`'s + 2²⁸. Valid as
+    /// the left operand of [`Fe4::mul`] when `self` is carried and the right operand is too.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn sub_nc(&self, rhs: &Fe4) -> Fe4 {
+        let mut z = [_mm256_setzero_si256(); 10];
+        for (i, (zi, (a, b))) in z
+            .iter_mut()
+            .zip(self.limbs.iter().zip(&rhs.limbs))
+            .enumerate()
+        {
+            *zi = _mm256_sub_epi64(_mm256_add_epi64(*a, _mm256_set1_epi64x(four_p(i))), *b);
+        }
+        Fe4 { limbs: z }
+    }
+
+    /// Lane-wise difference with one round of carries (`self` limbs below 2²⁸, `rhs`
+    /// carried): limbs below 2^26.01 as for [`Fe4::add_c1`].
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn sub_c1(&self, rhs: &Fe4) -> Fe4 {
+        Fe4 {
+            limbs: carry_round(self.sub_nc(rhs).limbs),
+        }
+    }
+
+    /// Lane by lane: `if_set` where the lane of `mask` is all ones, `self` where it is zero.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn select(&self, if_set: &Fe4, mask: __m256i) -> Fe4 {
+        let mut z = self.limbs;
+        for (zi, b) in z.iter_mut().zip(&if_set.limbs) {
+            *zi = _mm256_blendv_epi8(*zi, *b, mask);
+        }
+        Fe4 { limbs: z }
     }
 
     /// `self^(2^k)`, k ≥ 1.
@@ -191,6 +254,16 @@ pub fn ops_x4(a: &[Fe; 4], b: &[Fe; 4]) -> ([Fe; 4], [Fe; 4], [Fe; 4]) {
         fa.square().unpack(),
         fa.pow2k(3).unpack(),
     )
+}
+
+/// Limb i of 4p in radix 2^25.5: 2²⁸ − 76 for limb 0, then 2²⁷ − 4 (odd i) and 2²⁸ − 4 (even i).
+#[inline(always)]
+fn four_p(i: usize) -> i64 {
+    match i {
+        0 => (1 << 28) - 76,
+        _ if i % 2 == 1 => (1 << 27) - 4,
+        _ => (1 << 28) - 4,
+    }
 }
 
 /// One round of parallel carries: limb i keeps its low 26 (even i) or 25 (odd i) bits and

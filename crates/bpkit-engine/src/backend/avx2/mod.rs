@@ -12,3 +12,5 @@
 #![forbid(unsafe_code)]
 
 pub mod field;
+pub mod msm;
+pub mod point;

@@ -1,0 +1,136 @@
+//! Pippenger's method with the bucket additions in four AVX2 lanes.
+//!
+//! Per window: the digits, the additions sorted by bucket (`msm::schedule`), then one pass in
+//! which lane k of a four-lane accumulator walks the k-th quarter of the sorted list, adding one
+//! point per step with the mixed formulas of `point::Ext4::add_affine` (the portable ones, lane by
+//! lane). A lane hands its accumulator over when its bucket changes and restarts from the
+//! identity; handed-over partial sums of a bucket that straddles two quarters are added together
+//! (portable general addition). The running sum and the final doublings are the portable code.
+#![forbid(unsafe_code)]
+
+use super::point::{lane_mask, pack_niels, Ext4, Niels4, PackedNiels};
+use crate::msm::schedule::{lane_run, Entry, Schedule, LANES};
+use crate::msm::{digits, pippenger::running_sum, window};
+use crate::point::{AffineNiels, Extended};
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// Where the partial sums of one window's buckets go.
+struct Buckets {
+    sums: Vec<Extended>,
+    touched: Vec<bool>,
+}
+
+impl Buckets {
+    /// A partial sum of bucket `b`: the bucket's value if it had none, added to it otherwise.
+    #[inline(always)]
+    fn hand_over(&mut self, b: u32, p: &Extended) {
+        let b = b as usize;
+        if let (Some(s), Some(t)) = (self.sums.get_mut(b), self.touched.get_mut(b)) {
+            *s = if *t { s.add(p) } else { *p };
+            *t = true;
+        }
+    }
+}
+
+/// `Σ sᵢ·Pᵢ` by Pippenger's method with four-lane bucket additions (window width chosen by cost
+/// unless given). The same point as `msm::pippenger::pippenger_body`.
+#[target_feature(enable = "avx2,bmi2,adx")]
+pub fn pippenger(scalars: &[[u64; 4]], points: &[AffineNiels], c: Option<u32>) -> Extended {
+    let bits = digits::max_bits(scalars);
+    if bits == 0 || points.is_empty() {
+        return Extended::IDENTITY;
+    }
+    let c = c.unwrap_or_else(|| window::choose(points.len(), bits));
+    let w = digits::windows(bits, c);
+    let packed: Vec<PackedNiels> = points.iter().map(pack_niels).collect();
+    let identity = pack_niels(&AffineNiels::IDENTITY);
+    // c ≥ MIN_WINDOW = 2: 2ᶜ⁻¹ buckets.
+    let nb = 1usize << c.saturating_sub(1);
+    let mut carries = vec![0u8; scalars.len()];
+    let mut window_digits = vec![0i32; scalars.len()];
+    let mut schedule = Schedule::new(nb, points.len());
+    let mut buckets = Buckets {
+        sums: vec![Extended::IDENTITY; nb],
+        touched: vec![false; nb],
+    };
+    let mut sums: Vec<Extended> = Vec::with_capacity(w as usize);
+    for j in 0..w {
+        for ((s, d), carry) in scalars
+            .iter()
+            .zip(window_digits.iter_mut())
+            .zip(carries.iter_mut())
+        {
+            *d = digits::digit(s, j, c, carry);
+        }
+        let entries = schedule.sort(&window_digits);
+        buckets.sums.fill(Extended::IDENTITY);
+        buckets.touched.fill(false);
+        bucket_pass(entries, &packed, &identity, &mut buckets);
+        sums.push(running_sum(&buckets.sums));
+    }
+    let mut total = Extended::IDENTITY;
+    for s in sums.iter().rev() {
+        total = total.mul_by_pow2(c).add(s);
+    }
+    total
+}
+
+/// One window's bucket additions, four lanes at a time (see the module doc).
+#[target_feature(enable = "avx2,bmi2,adx")]
+fn bucket_pass(
+    entries: &[Entry],
+    packed: &[PackedNiels],
+    identity: &PackedNiels,
+    buckets: &mut Buckets,
+) {
+    let runs: [&[Entry]; LANES] =
+        core::array::from_fn(|k| entries.get(lane_run(entries.len(), k)).unwrap_or(&[]));
+    let steps = runs.first().map_or(0, |r| r.len());
+    let start = Ext4::identity();
+    let mut acc = start;
+    // The bucket each lane is accumulating (None before its first addition).
+    let mut current: [Option<u32>; LANES] = [None; LANES];
+    for step in 0..steps {
+        let mut pts: [&PackedNiels; LANES] = [identity; LANES];
+        let mut negative = [false; LANES];
+        let mut switch = [false; LANES];
+        let previous = current;
+        for k in 0..LANES {
+            // Lanes past the end of their run add the identity (no bucket change).
+            if let Some(e) = runs.get(k).and_then(|r| r.get(step)) {
+                if let (Some(p), Some(n), Some(sw), Some(cur)) = (
+                    packed.get(e.point as usize),
+                    negative.get_mut(k),
+                    switch.get_mut(k),
+                    current.get_mut(k),
+                ) {
+                    if let Some(slot) = pts.get_mut(k) {
+                        *slot = p;
+                    }
+                    *n = e.negative;
+                    if *cur != Some(e.bucket) {
+                        *sw = cur.is_some();
+                        *cur = Some(e.bucket);
+                    }
+                }
+            }
+        }
+        if switch.iter().any(|&s| s) {
+            let lanes = acc.unpack();
+            for ((sw, prev), lane) in switch.iter().zip(&previous).zip(&lanes) {
+                if let (true, Some(b)) = (*sw, prev) {
+                    buckets.hand_over(*b, lane);
+                }
+            }
+            acc = acc.select(&start, lane_mask(switch));
+        }
+        acc = acc.add_affine(&Niels4::gather(pts, negative), lane_mask(negative));
+    }
+    let lanes = acc.unpack();
+    for (cur, lane) in current.iter().zip(&lanes) {
+        if let Some(b) = cur {
+            buckets.hand_over(*b, lane);
+        }
+    }
+}
