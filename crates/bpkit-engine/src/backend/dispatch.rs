@@ -253,3 +253,23 @@ pub fn gather_chain_x4(
     let _ = (lanes, points, order, rounds);
     None
 }
+
+/// `lanes[k] + q[k]` (general additions), `iterations` times, through the four-lane AVX2 point
+/// code: `None` unless the AVX2 backend is active. A test hook (every lane must equal the
+/// portable `Extended::add` repeated).
+#[doc(hidden)]
+pub fn add_chain_x4(
+    lanes: &[crate::point::Extended; 4],
+    q: &[crate::point::Extended; 4],
+    iterations: usize,
+) -> Option<[crate::point::Extended; 4]> {
+    #[cfg(target_arch = "x86_64")]
+    if active() == Backend::Avx2 {
+        // SAFETY: `active()` returns `Avx2` only when cpufeatures detected AVX2 (CPUID and
+        // OS-enabled YMM state), the one requirement of this `#[target_feature(enable = "avx2")]`
+        // function; its arguments are references to arrays.
+        return Some(unsafe { super::avx2::point::add_chain(lanes, q, iterations) });
+    }
+    let _ = (lanes, q, iterations);
+    None
+}

@@ -8,7 +8,9 @@
 //! (portable general addition). The running sum and the final doublings are the portable code.
 #![forbid(unsafe_code)]
 
+use super::field::Fe4;
 use super::point::{lane_mask, pack_niels, Ext4, Niels4, PackedNiels};
+use crate::field::EDWARDS_D2;
 use crate::msm::schedule::{lane_run, Entry, Schedule, LANES};
 use crate::msm::{digits, pippenger::running_sum, window};
 use crate::point::{AffineNiels, Extended};
@@ -55,6 +57,7 @@ pub fn pippenger(scalars: &[[u64; 4]], points: &[AffineNiels], c: Option<u32>) -
         touched: vec![false; nb],
     };
     let mut sums: Vec<Extended> = Vec::with_capacity(w as usize);
+    let d2 = Fe4::pack(&[EDWARDS_D2; 4]);
     for j in 0..w {
         for ((s, d), carry) in scalars
             .iter()
@@ -67,7 +70,7 @@ pub fn pippenger(scalars: &[[u64; 4]], points: &[AffineNiels], c: Option<u32>) -
         buckets.sums.fill(Extended::IDENTITY);
         buckets.touched.fill(false);
         bucket_pass(entries, &packed, &identity, &mut buckets);
-        sums.push(running_sum(&buckets.sums));
+        sums.push(running_sum_x4(&buckets.sums, &d2));
     }
     let mut total = Extended::IDENTITY;
     for s in sums.iter().rev() {
@@ -133,4 +136,44 @@ fn bucket_pass(
             buckets.hand_over(*b, lane);
         }
     }
+}
+
+/// `Σₖ (k+1)·buckets[k]` with four running sums side by side: lane j sums the j-th quarter
+/// (L = len/4 buckets from jL), giving Sⱼ = Σ_{i<L} (i+1)·B_{jL+i} and Aⱼ = Σ_{i<L} B_{jL+i};
+/// then Σₖ (k+1)·Bₖ = Σⱼ Sⱼ + L·(A₁ + 2A₂ + 3A₃), the last as L·(A₃ + (A₃ + A₂) +
+/// (A₃ + A₂ + A₁)), L a power of two (2ᶜ⁻³) so that L· is doublings. Fewer than eight buckets
+/// (or a count not a power of two): the portable running sum.
+#[target_feature(enable = "avx2,bmi2,adx")]
+fn running_sum_x4(buckets: &[Extended], d2: &Fe4) -> Extended {
+    let n = buckets.len();
+    if n < 8 || !n.is_power_of_two() {
+        return running_sum(buckets);
+    }
+    let l = n.div_euclid(LANES);
+    let quarters: [&[Extended]; LANES] = core::array::from_fn(|j| {
+        buckets
+            .get(j.saturating_mul(l)..j.saturating_add(1).saturating_mul(l))
+            .unwrap_or(&[])
+    });
+    let mut acc = Ext4::identity();
+    let mut sum = Ext4::identity();
+    for i in (0..l).rev() {
+        let b = quarters.map(|q| q.get(i).copied().unwrap_or(Extended::IDENTITY));
+        acc = acc.add(&Ext4::pack(&b), d2);
+        sum = sum.add(&acc, d2);
+    }
+    let [s0, s1, s2, s3] = sum.unpack();
+    let [_, a1, a2, a3] = acc.unpack();
+    let mut r = a3;
+    let mut weighted = a3;
+    r = r.add(&a2);
+    weighted = weighted.add(&r);
+    r = r.add(&a1);
+    weighted = weighted.add(&r);
+    // L = len/4 is a power of two (checked above).
+    let shift = l.trailing_zeros();
+    s0.add(&s1)
+        .add(&s2)
+        .add(&s3)
+        .add(&weighted.mul_by_pow2(shift))
 }

@@ -186,6 +186,49 @@ impl Ext4 {
     }
 }
 
+impl Ext4 {
+    /// Lane-wise `self + q` for two four-lane points (9 products): operation for operation the
+    /// portable `Extended::add`, i.e. `add_niels(q.to_projective_niels())`.
+    #[target_feature(enable = "avx2")]
+    #[inline(never)]
+    pub fn add(&self, q: &Ext4, d2: &Fe4) -> Ext4 {
+        // q's projective Niels form: Y + X (uncarried), Y − X (carried), Z, 2d·T.
+        let q_plus = q.y.add_nc(&q.x);
+        let q_minus = q.y.sub_c1(&q.x);
+        let q_t2d = q.t.mul(d2);
+        // Left operands uncarried (below 2^27.01 and 2^28.01); right ones below 2^27.01: the
+        // right operand's 19-fold limbs stay below 2³², every column below 2⁶³.
+        let pp = self.y.add_nc(&self.x).mul(&q_plus);
+        let mm = self.y.sub_nc(&self.x).mul(&q_minus);
+        let tt2d = self.t.mul(&q_t2d);
+        let zz = self.z.mul(&q.z);
+        let zz2 = zz.add_nc(&zz);
+        let cx = pp.sub_c1(&mm);
+        let cy = pp.add_c1(&mm);
+        let cz = zz2.add_c1(&tt2d);
+        let ct = zz2.sub_c1(&tt2d);
+        Ext4 {
+            x: cx.mul(&ct),
+            y: cy.mul(&cz),
+            z: cz.mul(&ct),
+            t: cx.mul(&cy),
+        }
+    }
+}
+
+/// `lanes + q` lane by lane (general additions), `iterations` times over: a test hook (lane k
+/// must equal the portable `Extended::add` repeated).
+#[target_feature(enable = "avx2")]
+pub fn add_chain(lanes: &[Extended; 4], q: &[Extended; 4], iterations: usize) -> [Extended; 4] {
+    let d2 = Fe4::pack(&[crate::field::EDWARDS_D2; 4]);
+    let q4 = Ext4::pack(q);
+    let mut acc = Ext4::pack(lanes);
+    for _ in 0..iterations {
+        acc = acc.add(&q4, &d2);
+    }
+    acc.unpack()
+}
+
 /// `lanes ± q` lane by lane, `iterations` times over (a unit of measurement and a test hook:
 /// lane k must equal the portable `add_affine` / `sub_affine` repeated).
 #[target_feature(enable = "avx2")]
