@@ -10,18 +10,6 @@ macro_rules! mm {
     };
 }
 
-/// 19·x lane by lane as 16x + 2x + x (shifts and additions, which leave the one vector multiplier
-/// to the products; equal to `vpmuludq` by 19 whenever 19·x < 2³², as the limb bounds ensure).
-macro_rules! times19 {
-    ($x:expr) => {{
-        let x = $x;
-        _mm256_add_epi64(
-            _mm256_add_epi64(_mm256_slli_epi64::<4>(x), _mm256_slli_epi64::<1>(x)),
-            x,
-        )
-    }};
-}
-
 /// Lane-wise 64-bit sum of the arguments, added in pairs first (a shorter chain of dependent
 /// additions than one after the other).
 macro_rules! sum {
@@ -46,15 +34,16 @@ macro_rules! mul_columns {
         let a5_2 = _mm256_add_epi64(a5, a5);
         let a7_2 = _mm256_add_epi64(a7, a7);
         let a9_2 = _mm256_add_epi64(a9, a9);
-        let b1_19 = times19!(b1);
-        let b2_19 = times19!(b2);
-        let b3_19 = times19!(b3);
-        let b4_19 = times19!(b4);
-        let b5_19 = times19!(b5);
-        let b6_19 = times19!(b6);
-        let b7_19 = times19!(b7);
-        let b8_19 = times19!(b8);
-        let b9_19 = times19!(b9);
+        let nineteen = _mm256_set1_epi64x(19);
+        let b1_19 = mm!(b1, nineteen);
+        let b2_19 = mm!(b2, nineteen);
+        let b3_19 = mm!(b3, nineteen);
+        let b4_19 = mm!(b4, nineteen);
+        let b5_19 = mm!(b5, nineteen);
+        let b6_19 = mm!(b6, nineteen);
+        let b7_19 = mm!(b7, nineteen);
+        let b8_19 = mm!(b8, nineteen);
+        let b9_19 = mm!(b9, nineteen);
         let z0 = sum!(
             mm!(a0, b0),
             mm!(a1_2, b9_19),
@@ -197,11 +186,12 @@ macro_rules! square_columns {
         let a3_4 = _mm256_slli_epi64::<2>(a3);
         let a5_4 = _mm256_slli_epi64::<2>(a5);
         let a7_4 = _mm256_slli_epi64::<2>(a7);
-        let a5_19 = times19!(a5);
-        let a6_19 = times19!(a6);
-        let a7_19 = times19!(a7);
-        let a8_19 = times19!(a8);
-        let a9_19 = times19!(a9);
+        let nineteen = _mm256_set1_epi64x(19);
+        let a5_19 = mm!(a5, nineteen);
+        let a6_19 = mm!(a6, nineteen);
+        let a7_19 = mm!(a7, nineteen);
+        let a8_19 = mm!(a8, nineteen);
+        let a9_19 = mm!(a9, nineteen);
         let z0 = sum!(
             mm!(a0, a0),
             mm!(a1_4, a9_19),
