@@ -7,7 +7,7 @@
 //! points, against dalek's `vartime_multiscalar_mul`.
 #![no_main]
 
-use bpkit_engine::msm::{vartime_msm_pippenger, vartime_msm_straus};
+use bpkit_engine::msm::{vartime_msm_pippenger, vartime_msm_straus, vartime_msm_window};
 use bpkit_engine::{decode_batch, vartime_msm, AffineNiels, Point, PrecomputedTable};
 use curve25519_dalek::ristretto::{CompressedRistretto, RistrettoPoint};
 use curve25519_dalek::scalar::Scalar;
@@ -47,9 +47,60 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(got.encode(), want.compress().to_bytes());
     // The unreduced integers give the same point (the group has order ℓ).
     let raw: Vec<[u8; 32]> = chunks.iter().take(points.len()).copied().collect();
-    assert_eq!(vartime_msm(&raw, &affine).unwrap().encode(), want.compress().to_bytes());
-    assert_eq!(vartime_msm_straus(&raw, &affine).unwrap().encode(), want.compress().to_bytes());
-    assert_eq!(vartime_msm_pippenger(&bytes, &affine).unwrap().encode(), want.compress().to_bytes());
+    assert_eq!(
+        vartime_msm(&raw, &affine).unwrap().encode(),
+        want.compress().to_bytes()
+    );
+    assert_eq!(
+        vartime_msm_straus(&raw, &affine).unwrap().encode(),
+        want.compress().to_bytes()
+    );
+    assert_eq!(
+        vartime_msm_pippenger(&bytes, &affine).unwrap().encode(),
+        want.compress().to_bytes()
+    );
+    // Pippenger with the four-lane AVX2 bucket pass and with the portable one, at a window width
+    // chosen by the input, over the points repeated up to eight times (so that buckets fill and
+    // straddle the lanes' runs), with the raw integers rotated byte-wise per repetition.
+    let c = 2 + (data.len() % 15) as u32;
+    let reps = 1 + (data.len() / 32) % 8;
+    let mut rep_raw: Vec<[u8; 32]> = Vec::new();
+    let mut rep_affine: Vec<AffineNiels> = Vec::new();
+    let mut rep_points: Vec<RistrettoPoint> = Vec::new();
+    for r in 0..reps {
+        for ((s, a), p) in raw.iter().zip(&affine).zip(&points) {
+            let mut s = *s;
+            s.rotate_left(r);
+            rep_raw.push(s);
+            rep_affine.push(*a);
+            rep_points.push(*p);
+        }
+    }
+    let rep_scalars: Vec<Scalar> = rep_raw
+        .iter()
+        .map(|s| Scalar::from_bytes_mod_order(*s))
+        .collect();
+    let rep_want = RistrettoPoint::vartime_multiscalar_mul(&rep_scalars, &rep_points)
+        .compress()
+        .to_bytes();
+    for simd in [true, false] {
+        bpkit_engine::backend::simd_buckets(simd);
+        assert_eq!(
+            vartime_msm_window(&rep_raw, &rep_affine, c)
+                .unwrap()
+                .encode(),
+            rep_want,
+            "c {c}, simd {simd}"
+        );
+        assert_eq!(
+            vartime_msm_pippenger(&rep_raw, &rep_affine)
+                .unwrap()
+                .encode(),
+            rep_want,
+            "simd {simd}"
+        );
+    }
+    bpkit_engine::backend::simd_buckets(true);
     // Fixed points (a table over the first half) mixed with dynamic ones (the second half); the
     // table may have more points than static scalars (the last fixed one gets none).
     let half = points.len() / 2;

@@ -17,9 +17,14 @@ pub use msm::{vartime_msm, PrecomputedTable};
 pub use point::{batch_to_affine_niels, AffineNiels, Extended, ProjectiveNiels};
 pub use ristretto::{decode, decode_batch, decode_batch_all, InvalidEncoding, Point};
 
-/// Which backend the engine runs on now (see [`backend`](mod@backend)).
+/// Which backend the engine runs on now (see [`backend`](mod@backend)), and whether Pippenger's
+/// bucket additions run in its lanes.
 pub fn backend() -> &'static str {
-    backend::active().name()
+    if backend::simd_buckets_active() {
+        "avx2 (4 lanes, radix 2^25.5: decoding and Pippenger's buckets) + portable-u64"
+    } else {
+        backend::active().name()
+    }
 }
 
 /// The math behind the code.

@@ -90,7 +90,11 @@ mod tari;
 
 fn main() {
     println!("{}", bpkit::backend::report());
-    println!("engine backend: {}", bpkit::group::engine::backend());
+    println!(
+        "engine backend: {}; SIMD bucket pass: {}",
+        bpkit::group::engine::backend(),
+        bpkit_engine::backend::simd_buckets_active()
+    );
     // For profiling: `BPKIT_PROFILE_VERIFY=ROUNDS` decodes and verifies one m = 1 proof ROUNDS
     // times (bpkit only).
     if let Some(rounds) = std::env::var("BPKIT_PROFILE_VERIFY")
@@ -105,7 +109,14 @@ fn main() {
         return;
     }
     let pc4 = peer::PedersenGens::default();
-    for m in [1usize, 2, 4, 8, 16, 32, 64] {
+    // `BPKIT_COMPARE_BATCH_ONLY=1`: only the batch groups (256 and 1024 proofs).
+    let batch_only = std::env::var_os("BPKIT_COMPARE_BATCH_ONLY").is_some();
+    let sizes: &[usize] = if batch_only {
+        &[]
+    } else {
+        &[1, 2, 4, 8, 16, 32, 64]
+    };
+    for &m in sizes {
         let mp = m.next_power_of_two();
         let bp4 = peer::BulletproofGens::new(64, mp);
         let mut rng = ChaCha20Rng::seed_from_u64(m as u64);
@@ -222,6 +233,16 @@ fn main() {
     let batch = |threads: usize, count: usize, deterministic: bool| {
         batch_engine(threads, count, deterministic, true)
     };
+    // The engine with Pippenger's bucket additions on the portable code instead of four AVX2
+    // lanes (the same batch otherwise).
+    let scalar_buckets = |count: usize| {
+        let job = batch(1, count, false);
+        move || {
+            bpkit_engine::backend::simd_buckets(false);
+            job();
+            bpkit_engine::backend::simd_buckets(true);
+        }
+    };
     // For profiling: `BPKIT_PROFILE_BATCH=ROUNDS` runs only bpkit's batch of 1024 (the 256 proofs
     // four times over), ROUNDS times, on `BPKIT_PROFILE_THREADS` threads (default 1).
     if let Some(rounds) = std::env::var("BPKIT_PROFILE_BATCH")
@@ -244,7 +265,8 @@ fn main() {
         );
         return;
     }
-    for size in [1usize, 4, 16] {
+    let small: &[usize] = if batch_only { &[] } else { &[1, 4, 16] };
+    for &size in small {
         compare(
             &format!("small batch {size} (per batch)"),
             40,
@@ -290,6 +312,10 @@ fn main() {
                 "bpkit random, engine off",
                 Box::new(batch_engine(1, 256, false, false)),
             ),
+            (
+                "bpkit random, scalar buckets",
+                Box::new(scalar_buckets(256)),
+            ),
         ],
     );
     compare(
@@ -318,6 +344,10 @@ fn main() {
             (
                 "bpkit random, engine off",
                 Box::new(batch_engine(1, 1024, false, false)),
+            ),
+            (
+                "bpkit random, scalar buckets",
+                Box::new(scalar_buckets(1024)),
             ),
         ],
     );

@@ -298,9 +298,23 @@ fn batch_ratio() {
     ours(false);
     theirs();
     println!("\ninterleaved, thread CPU time, medians, per batch of {COUNT} (from bytes):");
-    println!("engine backend: {}", bpkit::group::engine::backend());
+    println!(
+        "engine backend: {}; SIMD bucket pass: {}",
+        bpkit::group::engine::backend(),
+        bpkit_engine::backend::simd_buckets_active()
+    );
     interleaved("batch 256 rnd (bytes, engine)", 15, || ours(false), theirs);
     interleaved("batch 256 det (bytes, engine)", 15, || ours(true), theirs);
+    interleaved(
+        "batch 256 rnd (bytes, engine, scalar buckets)",
+        15,
+        || {
+            bpkit_engine::backend::simd_buckets(false);
+            ours(false);
+            bpkit_engine::backend::simd_buckets(true);
+        },
+        theirs,
+    );
     interleaved(
         "batch 256 rnd (parsed, dalek)",
         15,

@@ -2,7 +2,9 @@
 //!
 //! - the portable 64-bit code (`crate::field`), the reference model, always available;
 //! - `avx2` (x86-64 only): four field elements per vector, used for the interleaved
-//!   inverse-square-root chains of batched decoding when the CPU has AVX2;
+//!   inverse-square-root chains of batched decoding when the CPU has AVX2, and (with BMI2/ADX)
+//!   for Pippenger's bucket additions and running sums, four buckets per vector
+//!   ([`simd_buckets`] switches this off);
 //! - `bmi2` (x86-64 only): the portable multiscalar multiplication compiled with BMI2/ADX enabled
 //!   (flag-free `mulx` products), used with the AVX2 backend when the CPU has both;
 //! - an AVX-512 IFMA backend (radix 2⁵², eight lanes) is not built: no machine with IFMA was
