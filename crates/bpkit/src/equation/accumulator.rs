@@ -172,9 +172,15 @@ impl FixedAccumulator {
             add_base(&mut self.bases, base, s);
         }
         for (mine, theirs) in [(&mut self.g, other.g), (&mut self.h, other.h)] {
-            let n = theirs.iter().map(Vec::len).max().unwrap_or(0);
-            ensure(mine, n, theirs.len());
+            if mine.len() < theirs.len() {
+                mine.resize_with(theirs.len(), Vec::new);
+            }
             for (acc, part) in mine.iter_mut().zip(theirs) {
+                // Party by party: a party carries only as many scalars as its longest proof
+                // (the shared generators hold no more for it).
+                if acc.len() < part.len() {
+                    acc.resize(part.len(), Mont::ZERO);
+                }
                 for (a, s) in acc.iter_mut().zip(part) {
                     *a = a.add(&s);
                 }
