@@ -124,8 +124,8 @@ pub fn identity() -> EngineSum {
 pub struct EngineGens {
     b: EnginePoint,
     b_blinding: EnginePoint,
-    /// Per party: `G_j` and `H_j`, equally long.
-    parties: Vec<(Vec<EnginePoint>, Vec<EnginePoint>)>,
+    /// Per party: `G_j[0..k]` then `H_j[0..k]` (`k` = [`EngineGens::party_len`]).
+    parties: Vec<Vec<EnginePoint>>,
 }
 
 impl EngineGens {
@@ -170,14 +170,22 @@ impl EngineGens {
         let converted = from_dalek(missing);
         let mut rest = converted.as_slice();
         if self.parties.len() < gains.len() {
-            self.parties.resize_with(gains.len(), Default::default);
+            self.parties.resize_with(gains.len(), Vec::new);
         }
-        for ((g, h), gain) in self.parties.iter_mut().zip(gains) {
+        for (v, gain) in self.parties.iter_mut().zip(gains) {
             let (new_g, tail) = rest.split_at_checked(gain).unwrap_or((rest, &[]));
             let (new_h, tail) = tail.split_at_checked(gain).unwrap_or((tail, &[]));
-            g.extend_from_slice(new_g);
-            h.extend_from_slice(new_h);
             rest = tail;
+            if new_g.is_empty() {
+                continue;
+            }
+            let held = v.len() / 2;
+            let (g, h) = v.split_at(held);
+            let mut grown = Vec::with_capacity(v.len().saturating_add(gain.saturating_mul(2)));
+            for part in [g, new_g, h, new_h] {
+                grown.extend_from_slice(part);
+            }
+            *v = grown;
         }
     }
 
@@ -198,14 +206,14 @@ impl EngineGens {
 
     /// Generators held by party `j` in `G` (the same number in `H`); 0 beyond the last party.
     pub fn party_len(&self, j: usize) -> usize {
-        self.parties.get(j).map_or(0, |(g, _)| g.len())
+        self.parties.get(j).map_or(0, |v| v.len() / 2)
     }
 
     /// Points held in `G` over every party (the same number in `H`).
     pub fn point_count(&self) -> usize {
         self.parties
             .iter()
-            .map(|(g, _)| g.len())
+            .map(|v| v.len() / 2)
             .fold(0, usize::saturating_add)
     }
 
@@ -216,14 +224,14 @@ impl EngineGens {
 
     /// `G_j[0..len]` and `H_j[0..len]`; `None` beyond what was converted.
     pub fn party(&self, j: usize, len: usize) -> Option<(&[EnginePoint], &[EnginePoint])> {
-        let (g, h) = self.parties.get(j)?;
+        let v = self.parties.get(j)?;
+        let (g, h) = v.split_at_checked(v.len() / 2)?;
         Some((g.get(..len)?, h.get(..len)?))
     }
 
     /// True when each of the first `parties` parties holds at least `n` generators.
     pub fn covers(&self, n: usize, parties: usize) -> bool {
-        parties <= self.parties.len()
-            && self.parties.iter().take(parties).all(|(g, _)| g.len() >= n)
+        parties <= self.parties.len() && self.parties.iter().take(parties).all(|v| v.len() / 2 >= n)
     }
 }
 
