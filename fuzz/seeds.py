@@ -34,6 +34,15 @@ st = json.load(open("tests/vectors/statements.json"))
 for v in st["cases"]:
     if len(v["proof"]) < 40000:
         put("statement_proofs", bytes.fromhex(v["proof"]))
+# circuit_described: k, k commitments, description length (u16 LE), description, proof.
+circ = json.load(open("tests/vectors/circuit.json"))
+assert circ["transcript_label"] == "circuit test"  # the label the target verifies under
+for v in circ["cases"]:
+    cs = [bytes.fromhex(c) for c in v["commitments"]]
+    desc = v["circuit"].encode()
+    assert len(cs) < 8 and len(desc) < 1 << 16
+    put("circuit_described", bytes([len(cs)]) + b"".join(cs) + len(desc).to_bytes(2, "little")
+        + desc + bytes.fromhex(v["proof"]))
 # Aggregation messages: tag byte then a well-sized body (zero scalars / basepoint-free zeros).
 for tag, size in [(0, 96), (1, 64), (2, 64), (3, 32), (4, 608)]:
     put("aggregation_messages", bytes([tag]) + bytes(size))

@@ -1,8 +1,9 @@
 //! A proof against a circuit's canonical JSON description (`bpkit_envelope::verify_circuit`, the
 //! bindings' `verify_circuit`): never panics, whatever the description, commitments and proof,
 //! and a description larger than its proof is refused before any generator is built.
-//! Input: one byte k (commitments, at most 3), k·32 commitment bytes, two bytes (LE) of
-//! description length, the description, then the proof bytes.
+//! Input: one byte k (commitments: k mod 8), k·32 commitment bytes, two bytes (LE) of
+//! description length, the description, then the proof bytes. The transcript label is that of
+//! `tests/vectors/circuit.json`, so that the seeds `fuzz/seeds.py` writes from it verify.
 #![no_main]
 
 use bpkit::group::CompressedRistretto;
@@ -12,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((&k, rest)) = data.split_first() else {
         return;
     };
-    let k = usize::from(k % 4);
+    let k = usize::from(k % 8);
     if rest.len() < k * 32 + 2 {
         return;
     }
@@ -27,5 +28,5 @@ fuzz_target!(|data: &[u8]| {
     let Ok(description) = std::str::from_utf8(description) else {
         return;
     };
-    let _ = bpkit_envelope::verify_circuit(description, &commitments, proof, "fuzz");
+    let _ = bpkit_envelope::verify_circuit(description, &commitments, proof, "circuit test");
 });

@@ -250,7 +250,7 @@ pub fn verify(envelope: &CircuitEnvelope) -> Result<(), Failure> {
         Statement::Merkle(m) => m.verifying_key()?,
         Statement::Shuffle(s) => s.verifying_key()?,
     };
-    let gens = crate::gens::circuit_gens(key.padded_multipliers());
+    let gens = bpkit::generators::shared(key.padded_multipliers(), 1);
     match &envelope.statement {
         Statement::Sha256(s) => s.verify_with_key(
             &key,

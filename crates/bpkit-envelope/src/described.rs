@@ -39,7 +39,7 @@ pub fn verify_circuit(
         }));
     }
     let mut t = transcript(label)?;
-    let gens = crate::gens::circuit_gens(padded);
+    let gens = bpkit::generators::shared(padded, 1);
     // Variable-time inside: every input of a verifier is public.
     circuit.verify(
         &mut t,

@@ -26,7 +26,6 @@ pub mod decimal;
 mod described;
 mod error;
 pub mod format;
-mod gens;
 pub mod grin;
 pub mod hex;
 pub mod prove;

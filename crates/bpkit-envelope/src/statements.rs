@@ -22,7 +22,7 @@ fn gadget(what: &'static str) -> Failure {
 }
 
 fn gens(statement: &Statement) -> Result<std::sync::Arc<bpkit::BulletproofGens>, Failure> {
-    Ok(crate::gens::circuit_gens(padded_multipliers(statement)?))
+    Ok(bpkit::generators::shared(padded_multipliers(statement)?, 1))
 }
 
 /// "I know a message whose SHA-256 is d": proves knowledge of `message` (at most

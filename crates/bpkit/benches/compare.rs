@@ -14,7 +14,7 @@
 )]
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use bpkit::batch::{BatchOptions, BatchVerifier};
 use bpkit::{Opening, RangeProof, RangeStatement};
@@ -25,41 +25,19 @@ use rand_chacha::ChaCha20Rng;
 use bulletproofs as peer;
 use curve25519_dalek_4 as d4;
 
-type Job<'a> = (&'a str, Box<dyn FnMut() + 'a>);
+#[path = "common/interleave.rs"]
+mod interleave;
+use interleave::{Job, Unit};
 
+/// Runs one group of contenders (skipped unless its name contains the command line's filter).
 fn compare(group: &str, rounds: usize, mut jobs: Vec<Job<'_>>) {
     let filter = std::env::args().nth(1).filter(|a| !a.starts_with('-'));
     if filter.as_deref().is_some_and(|f| !group.contains(f)) {
         return;
     }
-    for (_, job) in jobs.iter_mut() {
-        job();
-    }
-    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); jobs.len()];
-    for _ in 0..rounds {
-        for (i, (_, job)) in jobs.iter_mut().enumerate() {
-            let t = Instant::now();
-            job();
-            times[i].push(t.elapsed());
-        }
-    }
-    let stats: Vec<(Duration, Duration)> = times
-        .iter_mut()
-        .map(|t| {
-            t.sort();
-            (t[0], t[t.len() / 2])
-        })
-        .collect();
+    let stats = interleave::run(rounds, &mut jobs);
     println!("{group}");
-    for ((name, _), (min, med)) in jobs.iter().zip(&stats) {
-        println!(
-            "  {name:<28} min {:>10.1} µs  median {:>10.1} µs  ratio(min) {:.3}  ratio(median) {:.3}",
-            min.as_secs_f64() * 1e6,
-            med.as_secs_f64() * 1e6,
-            min.as_secs_f64() / stats[0].0.as_secs_f64(),
-            med.as_secs_f64() / stats[0].1.as_secs_f64(),
-        );
-    }
+    interleave::report(&jobs, &stats, Unit::Micros);
 }
 
 fn case(

@@ -20,7 +20,7 @@
 )]
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bpkit::batch::BatchVerifier;
 use bpkit::circuit::statements::{Sha256Statement, Sha256Witness};
@@ -31,7 +31,9 @@ use merlin::Transcript;
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 
-type Job<'a> = (&'a str, Box<dyn FnMut() + 'a>);
+#[path = "common/interleave.rs"]
+mod interleave;
+use interleave::{Job, Unit};
 
 fn t() -> Transcript {
     Transcript::new(b"gadgets bench")
@@ -84,38 +86,15 @@ fn main() {
         ("batch-1", Box::new(|| batch(1))),
         ("batch-4", Box::new(|| batch(4))),
     ];
-    for (_, job) in jobs.iter_mut() {
-        job();
-    }
-    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); jobs.len()];
-    for _ in 0..rounds {
-        for (i, (_, job)) in jobs.iter_mut().enumerate() {
-            let start = Instant::now();
-            job();
-            times[i].push(start.elapsed());
-        }
-    }
-    let stats: Vec<(Duration, Duration)> = times
-        .iter_mut()
-        .map(|t| {
-            t.sort();
-            (t[0], t[t.len() / 2])
-        })
-        .collect();
+    let stats = interleave::run(rounds, &mut jobs);
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
-    println!("sha256-preimage, one block (n = 32,768), {rounds} interleaved rounds");
-    for ((name, _), (min, med)) in jobs.iter().zip(&stats) {
-        println!(
-            "  {name:<16} min {:>8.1} ms  median {:>8.1} ms  ÷ MSM: min {:.2}×  median {:.2}×",
-            ms(*min),
-            ms(*med),
-            ms(*min) / ms(stats[0].0),
-            ms(*med) / ms(stats[0].1),
-        );
-    }
+    println!(
+        "sha256-preimage, one block (n = 32,768), {rounds} interleaved rounds; ratios ÷ the MSM"
+    );
+    interleave::report(&jobs, &stats, Unit::Millis);
     println!(
         "  batch marginal per further proof: min {:.1} ms, median {:.1} ms",
-        (ms(stats[4].0) - ms(stats[3].0)) / 3.0,
-        (ms(stats[4].1) - ms(stats[3].1)) / 3.0
+        (ms(stats[4].min) - ms(stats[3].min)) / 3.0,
+        (ms(stats[4].median) - ms(stats[3].median)) / 3.0
     );
 }

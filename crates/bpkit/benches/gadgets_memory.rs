@@ -22,22 +22,12 @@
 use bpkit::circuit::statements::{Sha256Statement, Sha256Witness};
 use bpkit::BulletproofGens;
 use merlin::Transcript;
-use peak_alloc::PeakAlloc;
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 
-#[global_allocator]
-static PEAK: PeakAlloc = PeakAlloc;
-
-/// Peak bytes above the starting level while running `f`.
-fn peak<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    let base = PEAK.current_usage();
-    PEAK.reset_peak_usage();
-    let r = f();
-    (r, PEAK.peak_usage().saturating_sub(base))
-}
-
-const MIB: usize = 1 << 20;
+#[path = "common/peak.rs"]
+mod peak;
+use peak::{peak, MIB};
 
 /// Ceilings in MiB. Measured 2026-11-23: prover 20.9 (asserted at 24, ~15 % headroom and under
 /// the budget of 30: met), verifier 14.7 from nothing and 14.7 with a kept key (key 2.1):

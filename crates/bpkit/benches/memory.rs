@@ -18,20 +18,12 @@
 use bpkit::batch::{BatchOptions, BatchVerifier, DEFAULT_CHUNK_SIZE};
 use bpkit::{Opening, RangeProof, RangeStatement};
 use merlin::Transcript;
-use peak_alloc::PeakAlloc;
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 
-#[global_allocator]
-static PEAK: PeakAlloc = PeakAlloc;
-
-/// Peak bytes above the starting level while running `f`.
-fn peak<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    let base = PEAK.current_usage();
-    PEAK.reset_peak_usage();
-    let r = f();
-    (r, PEAK.peak_usage().saturating_sub(base))
-}
+#[path = "common/peak.rs"]
+mod peak;
+use peak::peak;
 
 fn prove(n: usize, m: usize, seed: u64) -> (Vec<u8>, RangeStatement) {
     let mut rng = ChaCha20Rng::seed_from_u64(seed);

@@ -441,9 +441,13 @@ impl<'a> BatchVerifier<'a> {
             Gens::Borrowed(pc, bp) => (pc, bp),
             #[cfg(feature = "std")]
             Gens::Shared => {
-                let n = entries.iter().map(|e| e.shape().0).max().unwrap_or(0);
-                let m = entries.iter().map(|e| e.shape().1).max().unwrap_or(0);
-                shared = crate::generators::shared(n, m);
+                // One request per shape: the cache then holds what each shape needs, not the
+                // longest party times the most parties (a circuit beside aggregated proofs).
+                let mut shapes: Vec<(usize, usize)> = entries.iter().map(Entry::shape).collect();
+                shapes.sort_unstable();
+                shapes.dedup();
+                let m = shapes.iter().map(|s| s.1).max().unwrap_or(0);
+                shared = cover(&shapes, crate::generators::shared);
                 // 11: the fewest dynamic points of a proof (n = 8, m = 1).
                 if m <= 1 && entries.len().saturating_mul(11) <= TABLE_MAX_DYNAMIC {
                     table = crate::generators::shared_table();
@@ -454,7 +458,7 @@ impl<'a> BatchVerifier<'a> {
                     Entry::Circuit(_) => false,
                 });
                 if options.engine && table.is_none() && from_bytes {
-                    engine_shared = crate::generators::shared_engine(n, m);
+                    engine_shared = cover(&shapes, crate::generators::shared_engine);
                     engine_gens = Some(&*engine_shared);
                 }
                 (crate::generators::shared_pedersen(), &shared)
@@ -471,6 +475,20 @@ impl<'a> BatchVerifier<'a> {
         }
         .run(weights)
     }
+}
+
+/// The cache's handle after asking it for every shape `(n, m)` in turn: the cache only grows,
+/// so the last handle covers them all.
+#[cfg(feature = "std")]
+fn cover<T>(
+    shapes: &[(usize, usize)],
+    shared: fn(usize, usize) -> std::sync::Arc<T>,
+) -> std::sync::Arc<T> {
+    let mut last = None;
+    for &(n, m) in shapes {
+        last = Some(shared(n, m));
+    }
+    last.unwrap_or_else(|| shared(0, 0))
 }
 
 /// A batch being verified.

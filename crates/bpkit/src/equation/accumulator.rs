@@ -172,9 +172,15 @@ impl FixedAccumulator {
             add_base(&mut self.bases, base, s);
         }
         for (mine, theirs) in [(&mut self.g, other.g), (&mut self.h, other.h)] {
-            let n = theirs.iter().map(Vec::len).max().unwrap_or(0);
-            ensure(mine, n, theirs.len());
+            if mine.len() < theirs.len() {
+                mine.resize_with(theirs.len(), Vec::new);
+            }
             for (acc, part) in mine.iter_mut().zip(theirs) {
+                // Party by party: a party carries only as many scalars as its longest proof
+                // (the shared generators hold no more for it).
+                if acc.len() < part.len() {
+                    acc.resize(part.len(), Mont::ZERO);
+                }
                 for (a, s) in acc.iter_mut().zip(part) {
                     *a = a.add(&s);
                 }
@@ -208,6 +214,31 @@ impl FixedAccumulator {
         }
     }
 
+    /// Appends the vector terms from party `first` on, `G` then `H` and party by party: each
+    /// party's scalars, and its generators as `party(j, len)` gives them (`G_j[..len]`,
+    /// `H_j[..len]`) mapped by `point`. `None` if a party's generators are missing.
+    fn push_vectors<'g, P: 'g, Q>(
+        &self,
+        first: usize,
+        party: impl Fn(usize, usize) -> Option<(&'g [P], &'g [P])>,
+        scalars: &mut Vec<Scalar>,
+        points: &mut Vec<Q>,
+        point: impl Fn(&'g P) -> Q,
+    ) -> Option<()> {
+        for (set, vectors) in [(VectorSet::G, &self.g), (VectorSet::H, &self.h)] {
+            for (j, v) in vectors.iter().enumerate().skip(first) {
+                let (g, h) = party(j, v.len())?;
+                let gens = match set {
+                    VectorSet::G => g,
+                    VectorSet::H => h,
+                };
+                scalars.extend(v.iter().map(|s| s.to_scalar()));
+                points.extend(gens.iter().map(&point));
+            }
+        }
+        Some(())
+    }
+
     /// The accumulated terms as parallel lists, generators resolved in `pc_gens`, `bp_gens`;
     /// `None` if `bp_gens` do not cover them. Terms on [`Base::Other`] generators are left
     /// out: see [`FixedAccumulator::other_terms`].
@@ -233,17 +264,13 @@ impl FixedAccumulator {
             scalars.push(*s);
             points.push(base_point(pc_gens, *base)?);
         }
-        for (set, vectors) in [(VectorSet::G, &self.g), (VectorSet::H, &self.h)] {
-            for (j, v) in vectors.iter().enumerate() {
-                let (g, h) = bp_gens.party(j, v.len())?;
-                let gens = match set {
-                    VectorSet::G => g,
-                    VectorSet::H => h,
-                };
-                scalars.extend(v.iter().map(|s| s.to_scalar()));
-                points.extend(gens.iter());
-            }
-        }
+        self.push_vectors(
+            0,
+            |j, n| bp_gens.party(j, n),
+            &mut scalars,
+            &mut points,
+            |p| p,
+        )?;
         Some((scalars, points))
     }
 
@@ -270,17 +297,13 @@ impl FixedAccumulator {
             scalars.push(*s);
             points.push(*point);
         }
-        for (set, vectors) in [(VectorSet::G, &self.g), (VectorSet::H, &self.h)] {
-            for (j, v) in vectors.iter().enumerate() {
-                let (g, h) = gens.party(j, v.len())?;
-                let gens = match set {
-                    VectorSet::G => g,
-                    VectorSet::H => h,
-                };
-                scalars.extend(v.iter().map(|s| s.to_scalar()));
-                points.extend_from_slice(gens);
-            }
-        }
+        self.push_vectors(
+            0,
+            |j, n| gens.party(j, n),
+            &mut scalars,
+            &mut points,
+            |p| *p,
+        )?;
         Some((scalars, points))
     }
 
@@ -352,16 +375,14 @@ impl FixedAccumulator {
         }
         let mut scalars: Vec<Scalar> = dynamic_scalars.to_vec();
         let mut points: Vec<&RistrettoPoint> = dynamic_points.iter().collect();
-        for (set, vectors) in [(VectorSet::G, &self.g), (VectorSet::H, &self.h)] {
-            for (j, v) in vectors.iter().enumerate().skip(1) {
-                let (g, h) = bp_gens.party(j, v.len())?;
-                scalars.extend(v.iter().map(|s| s.to_scalar()));
-                points.extend(match set {
-                    VectorSet::G => g,
-                    VectorSet::H => h,
-                });
-            }
-        }
+        // Party 0 is in the table; the others join the dynamic terms.
+        self.push_vectors(
+            1,
+            |j, n| bp_gens.party(j, n),
+            &mut scalars,
+            &mut points,
+            |p| p,
+        )?;
         // Variable-time: verification scalars and points are all public.
         let sum = table.table().vartime_mixed(&fixed, &scalars, &points)?;
         Some(sum.is_identity())

@@ -1,4 +1,10 @@
 //! The process-wide generator cache (`std` only).
+//!
+//! Each party grows on its own: a request for `m` parties of `n` points builds only the points
+//! that parties `0..m` lack, so a circuit's long party 0 and the many short parties of
+//! aggregated range proofs cost what each needs (`Σⱼ max{n : (n, m) requested, m > j}` points per
+//! vector set), not the longest times the most. The cache only ever grows, so a handle covers
+//! every request answered before it was returned.
 
 use super::{BulletproofGens, PedersenGens, VerifierTable};
 use crate::group::engine::EngineGens;
@@ -15,10 +21,14 @@ pub fn shared_pedersen() -> &'static PedersenGens {
     PEDERSEN.get_or_init(PedersenGens::default)
 }
 
-/// Vector generators covering at least `parties` parties of at least `gens` points each,
-/// built once per process and grown on demand (growth builds only the missing points).
+/// Vector generators in which each of the first `parties` parties holds at least `gens` points
+/// (`covers(gens, parties)`), built once per process and grown on demand. Growth builds only
+/// the points those parties lack: other parties are not grown, so parties may hold different
+/// numbers of points (use [`BulletproofGens::covers`] or [`BulletproofGens::party`], not
+/// `gens_capacity() × party_capacity()`, to ask what a handle holds).
 ///
-/// The returned handle stays valid while the cache grows; it is a cheap reference count.
+/// The returned handle stays valid while the cache grows; it is a cheap reference count, and it
+/// also covers every request answered before it.
 pub fn shared(gens: usize, parties: usize) -> Arc<BulletproofGens> {
     let lock = VECTOR.get_or_init(|| RwLock::new(Arc::new(BulletproofGens::new(MAX_BITS, 1))));
     {
@@ -30,8 +40,7 @@ pub fn shared(gens: usize, parties: usize) -> Arc<BulletproofGens> {
     let mut slot = lock.write().unwrap_or_else(PoisonError::into_inner);
     if !slot.covers(gens, parties) {
         let mut bigger = BulletproofGens::clone(&slot);
-        bigger.increase_capacity(gens);
-        bigger.add_parties(parties);
+        bigger.grow(gens, parties);
         *slot = Arc::new(bigger);
     }
     Arc::clone(&slot)
@@ -46,9 +55,12 @@ pub fn shared_table() -> Option<&'static VerifierTable> {
 }
 
 /// The default generators (`B, B̃` and the vector generators of [`shared`]) converted to the
-/// verification engine's points, covering at least `parties` parties of at least `gens` points
-/// each; built once per process and rebuilt larger on demand (conversion costs about two inverse
-/// square roots per point, paid once).
+/// verification engine's points, each of the first `parties` parties holding at least `gens`
+/// of them (`covers(gens, parties)`); built once per process and grown on demand as [`shared`]
+/// is: only the points those parties lack are converted (about two inverse square roots per
+/// point, paid once). `shared_engine(n, 1)` converts party 0 alone.
+///
+/// The handle also covers every request answered before it.
 pub fn shared_engine(gens: usize, parties: usize) -> Arc<EngineGens> {
     let lock = ENGINE.get_or_init(|| RwLock::new(Arc::new(convert(MAX_BITS, 1))));
     {
@@ -59,22 +71,21 @@ pub fn shared_engine(gens: usize, parties: usize) -> Arc<EngineGens> {
     }
     let mut slot = lock.write().unwrap_or_else(PoisonError::into_inner);
     if !slot.covers(gens, parties) {
-        let n = gens.max(slot.n());
-        let m = parties.max(slot.parties());
-        *slot = Arc::new(convert(n, m));
+        let bp = shared(gens, parties);
+        let mut bigger = EngineGens::clone(&slot);
+        bigger.grow(gens, (0..parties).map_while(|j| bp.party(j, gens)));
+        *slot = Arc::new(bigger);
     }
     Arc::clone(&slot)
 }
 
 fn convert(n: usize, parties: usize) -> EngineGens {
-    let n = n.max(MAX_BITS);
-    let parties = parties.max(1);
     let pc = shared_pedersen();
     let bp = shared(n, parties);
     EngineGens::new(
         pc.b(),
         pc.b_blinding(),
         n,
-        (0..parties).filter_map(|j| bp.party(j, n)),
+        (0..parties).map_while(|j| bp.party(j, n)),
     )
 }

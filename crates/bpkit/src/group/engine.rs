@@ -118,13 +118,13 @@ pub fn identity() -> EngineSum {
 }
 
 /// Fixed generators converted to engine points once: `B`, `B̃`, and party by party the vector
-/// generators `G_j[0..n]`, `H_j[0..n]`.
+/// generators `G_j`, `H_j` (parties may hold different numbers of points, as in
+/// [`BulletproofGens`](crate::generators::BulletproofGens)).
 #[derive(Clone, Debug)]
 pub struct EngineGens {
     b: EnginePoint,
     b_blinding: EnginePoint,
-    n: usize,
-    /// Per party: `G_j[0..n]` then `H_j[0..n]`.
+    /// Per party: `G_j[0..k]` then `H_j[0..k]` (`k` = [`EngineGens::party_len`]).
     parties: Vec<Vec<EnginePoint>>,
 }
 
@@ -135,25 +135,57 @@ impl EngineGens {
     where
         I: IntoIterator<Item = (&'a [RistrettoPoint], &'a [RistrettoPoint])>,
     {
-        let mut all: Vec<&RistrettoPoint> = alloc::vec![b, b_blinding];
-        let mut count = 0usize;
-        for (g, h) in parties {
-            all.extend(g.iter().take(n));
-            all.extend(h.iter().take(n));
-            count = count.saturating_add(1);
-        }
-        let converted = from_dalek(all);
-        let mut it = converted.into_iter();
+        let mut it = from_dalek([b, b_blinding]).into_iter();
         let b = it.next().unwrap_or(AffineNiels::IDENTITY);
         let b_blinding = it.next().unwrap_or(AffineNiels::IDENTITY);
-        let rest: Vec<EnginePoint> = it.collect();
-        let per = n.saturating_mul(2).max(1);
-        let parties = rest.chunks(per).take(count).map(<[_]>::to_vec).collect();
-        EngineGens {
+        let mut gens = EngineGens {
             b,
             b_blinding,
-            n,
-            parties,
+            parties: Vec::new(),
+        };
+        gens.grow(n, parties);
+        gens
+    }
+
+    /// Makes party `j` hold at least `n` points for each `(G_j, H_j)` that `parties` yields (the
+    /// first parties, in order, each a pair of slices of at least `n` points), converting only
+    /// the points not held yet, all in one batch. A party whose slices are shorter than `n` is
+    /// grown as far as they go.
+    pub fn grow<'a, I>(&mut self, n: usize, parties: I)
+    where
+        I: IntoIterator<Item = (&'a [RistrettoPoint], &'a [RistrettoPoint])>,
+    {
+        let mut missing: Vec<&RistrettoPoint> = Vec::new();
+        // Per party: how many points of G (and of H) it gains.
+        let mut gains: Vec<usize> = Vec::new();
+        for (j, (g, h)) in parties.into_iter().enumerate() {
+            let held = self.party_len(j);
+            let g = g.get(held..n.min(g.len())).unwrap_or_default();
+            let h = h.get(held..n.min(h.len())).unwrap_or_default();
+            let gain = g.len().min(h.len());
+            missing.extend(g.iter().take(gain));
+            missing.extend(h.iter().take(gain));
+            gains.push(gain);
+        }
+        let converted = from_dalek(missing);
+        let mut rest = converted.as_slice();
+        if self.parties.len() < gains.len() {
+            self.parties.resize_with(gains.len(), Vec::new);
+        }
+        for (v, gain) in self.parties.iter_mut().zip(gains) {
+            let (new_g, tail) = rest.split_at_checked(gain).unwrap_or((rest, &[]));
+            let (new_h, tail) = tail.split_at_checked(gain).unwrap_or((tail, &[]));
+            rest = tail;
+            if new_g.is_empty() {
+                continue;
+            }
+            let held = v.len() / 2;
+            let (g, h) = v.split_at(held);
+            let mut grown = Vec::with_capacity(v.len().saturating_add(gain.saturating_mul(2)));
+            for part in [g, new_g, h, new_h] {
+                grown.extend_from_slice(part);
+            }
+            *v = grown;
         }
     }
 
@@ -167,9 +199,22 @@ impl EngineGens {
         &self.b_blinding
     }
 
-    /// Generators per party.
+    /// Generators held by party 0 (0 with no parties).
     pub fn n(&self) -> usize {
-        self.n
+        self.party_len(0)
+    }
+
+    /// Generators held by party `j` in `G` (the same number in `H`); 0 beyond the last party.
+    pub fn party_len(&self, j: usize) -> usize {
+        self.parties.get(j).map_or(0, |v| v.len() / 2)
+    }
+
+    /// Points held in `G` over every party (the same number in `H`).
+    pub fn point_count(&self) -> usize {
+        self.parties
+            .iter()
+            .map(|v| v.len() / 2)
+            .fold(0, usize::saturating_add)
     }
 
     /// Number of parties converted.
@@ -179,17 +224,14 @@ impl EngineGens {
 
     /// `G_j[0..len]` and `H_j[0..len]`; `None` beyond what was converted.
     pub fn party(&self, j: usize, len: usize) -> Option<(&[EnginePoint], &[EnginePoint])> {
-        if len > self.n {
-            return None;
-        }
         let v = self.parties.get(j)?;
-        let (g, h) = v.split_at_checked(self.n)?;
+        let (g, h) = v.split_at_checked(v.len() / 2)?;
         Some((g.get(..len)?, h.get(..len)?))
     }
 
-    /// True when these cover `n` generators for each of `parties` parties.
+    /// True when each of the first `parties` parties holds at least `n` generators.
     pub fn covers(&self, n: usize, parties: usize) -> bool {
-        n <= self.n && parties <= self.parties.len()
+        parties <= self.parties.len() && self.parties.iter().take(parties).all(|v| v.len() / 2 >= n)
     }
 }
 
