@@ -1,9 +1,13 @@
 //! Circuit proofs: decoding round-trips exactly, and decoding + verifying against fixed
-//! circuits (one phase and two phases, chosen by the first byte) never panics.
+//! circuits (one phase and two phases, chosen by the first byte) never panics. Verification on
+//! the verification engine and on curve25519-dalek must agree (answer and error): single
+//! (`Circuit::verify_bytes`, whose errors must be `from_bytes`'s for malformed input) and in a
+//! batch with the engine on and off (the proof next to itself under another transcript).
 #![no_main]
 
+use bpkit::batch::{BatchOptions, BatchVerifier};
 use bpkit::circuit::{
-    Circuit, CircuitProof, ConstraintSystem, RandomizableConstraintSystem,
+    set_engine_threshold, Circuit, CircuitProof, ConstraintSystem, RandomizableConstraintSystem,
     RandomizedConstraintSystem, Recorder,
 };
 use bpkit::group::CompressedRistretto;
@@ -53,14 +57,36 @@ fuzz_target!(|data: &[u8]| {
     let Some((&which, bytes)) = data.split_first() else {
         return;
     };
-    if let Ok(proof) = CircuitProof::from_bytes(bytes) {
+    let f = fixed();
+    let c = &f.circuits[usize::from(which & 1)];
+    let commitments = [
+        CompressedRistretto(*f.pc.b().compress().as_bytes()),
+        CompressedRistretto([which; 32]),
+    ];
+    let parsed = CircuitProof::from_bytes(bytes);
+    if let Ok(proof) = &parsed {
         assert_eq!(proof.to_bytes(), bytes, "decoding must be canonical");
-        let f = fixed();
-        let c = &f.circuits[usize::from(which & 1)];
-        let commitments = [
-            CompressedRistretto(*f.pc.b().compress().as_bytes()),
-            CompressedRistretto([which; 32]),
-        ];
-        let _ = c.verify(&mut Transcript::new(b"fuzz"), &proof, &commitments, &f.pc, &f.bp);
+        let _ = c.verify(&mut Transcript::new(b"fuzz"), proof, &commitments, &f.pc, &f.bp);
     }
+    // Single verification from bytes on each path (the threshold is process-wide; the fuzzer
+    // runs one input at a time).
+    let single = |threshold: usize| {
+        set_engine_threshold(threshold);
+        c.verify_bytes(&mut Transcript::new(b"fuzz"), bytes, &commitments, &f.pc, &f.bp)
+    };
+    let on = single(1);
+    let off = single(usize::MAX);
+    assert_eq!(on, off, "engine and dalek single verification disagree");
+    if let Err(e) = &parsed {
+        assert_eq!(on.as_ref().err(), Some(e), "not from_bytes' error");
+    }
+    // In a batch (shared generators), the engine on and off.
+    set_engine_threshold(1);
+    let batch = |engine: bool| {
+        let mut b = BatchVerifier::new().with_options(BatchOptions::default().engine(engine));
+        let added = [b"fuzz a", b"fuzz b"]
+            .map(|l| b.add_circuit_proof_bytes(bytes, c, &commitments, Transcript::new(l)));
+        (added, b.verify_deterministic())
+    };
+    assert_eq!(batch(true), batch(false), "engine and dalek batches disagree");
 });

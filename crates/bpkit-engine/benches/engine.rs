@@ -11,8 +11,8 @@
 //!   included in the timing), against `RistrettoPoint::vartime_multiscalar_mul`.
 //!
 //! Run: `cargo bench -p bpkit-engine --bench engine`; interleaved ratios (steadier on a shared
-//! machine): `BPKIT_ENGINE_RATIOS=40 cargo bench -p bpkit-engine --bench engine`. Ratios go into
-//! bench/RESULTS.md.
+//! machine): `BPKIT_ENGINE_RATIOS=40 cargo bench -p bpkit-engine --bench engine`; large MSMs
+//! (2¹¹ … 2¹⁷ points) against dalek: `BPKIT_ENGINE_LARGE=9`. Ratios go into bench/RESULTS.md.
 #![allow(
     missing_docs,
     clippy::unwrap_used,
@@ -336,6 +336,68 @@ fn small(rounds: usize) {
     }
 }
 
+/// `BPKIT_ENGINE_LARGE=rounds`: the engine's `vartime_msm` (Pippenger, window chosen by size, up
+/// to 16 bits) against dalek's `vartime_multiscalar_mul` (window capped at 8) and against dalek in
+/// chunks of 2¹³ (what bpkit's circuit verifier hands dalek), single thread, interleaved rounds.
+/// Sizes from `BPKIT_ENGINE_SIZES` (default 2¹¹, 2¹³, 2¹⁵, 2¹⁶, 2¹⁷). The engine's points are
+/// already in its affine form (as generators kept in engine form are).
+fn large(rounds: usize) {
+    eprintln!("engine backend: {}", bpkit_engine::backend());
+    let mut rng = ChaCha20Rng::seed_from_u64(8);
+    let sizes: Vec<usize> = match std::env::var("BPKIT_ENGINE_SIZES") {
+        Ok(v) => v.split(',').filter_map(|x| x.trim().parse().ok()).collect(),
+        Err(_) => vec![1 << 11, 1 << 13, 1 << 15, 1 << 16, 1 << 17],
+    };
+    for n in sizes {
+        let points = random_points(&mut rng, n);
+        let scalars = random_scalars(&mut rng, n);
+        let enc: Vec<[u8; 32]> = points.iter().map(|p| p.compress().to_bytes()).collect();
+        let affine: Vec<AffineNiels> = decode_batch_all(&enc)
+            .unwrap()
+            .iter()
+            .map(Point::to_affine_niels)
+            .collect();
+        let sb: Vec<[u8; 32]> = scalars.iter().map(Scalar::to_bytes).collect();
+        let window = bpkit_engine::msm::window::choose(n, 253);
+        let jobs: Vec<NamedJob<'_>> = vec![
+            (
+                format!("msm-{n}/engine-c{window}"),
+                Box::new(|| {
+                    black_box(vartime_msm(black_box(&sb), &affine).unwrap());
+                }),
+            ),
+            (
+                format!("msm-{n}/dalek"),
+                Box::new(|| {
+                    black_box(RistrettoPoint::vartime_multiscalar_mul(
+                        black_box(&scalars),
+                        &points,
+                    ));
+                }),
+            ),
+            (
+                format!("msm-{n}/dalek-chunks-8192"),
+                Box::new(|| {
+                    let sum: RistrettoPoint = black_box(&scalars)
+                        .chunks(1 << 13)
+                        .zip(points.chunks(1 << 13))
+                        .map(|(s, p)| RistrettoPoint::vartime_multiscalar_mul(s, p))
+                        .sum();
+                    black_box(sum);
+                }),
+            ),
+        ];
+        let st = interleave(rounds, &jobs);
+        println!(
+            "msm-{n}: engine/dalek {:.3} (min) {:.3} (med); engine/dalek-chunked {:.3} (min) {:.3} (med)",
+            st[0].0 / st[1].0,
+            st[0].1 / st[1].1,
+            st[0].0 / st[2].0,
+            st[0].1 / st[2].1,
+        );
+    }
+}
+
 /// The inverse-square-root chain alone: one chain, and four interleaved (time per chain = / 4).
 fn chains(c: &mut Criterion) {
     use bpkit_engine::field::{pow22501, Fe};
@@ -652,6 +714,10 @@ fn main() {
     }
     if let Ok(r) = std::env::var("BPKIT_ENGINE_SMALL") {
         small(r.parse().unwrap_or(20));
+        return;
+    }
+    if let Ok(r) = std::env::var("BPKIT_ENGINE_LARGE") {
+        large(r.parse().unwrap_or(9));
         return;
     }
     if let Ok(r) = std::env::var("BPKIT_ENGINE_RATIOS") {

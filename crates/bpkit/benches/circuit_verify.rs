@@ -7,8 +7,11 @@
 //!   `msm::vartime_chunked`, what the verifier runs), adjacent in time;
 //! - `batch-2e15`: a single verification, a batch of one and a batch of two proofs of the same
 //!   circuit at n = min(2¹⁵, 2^max) (the marginal cost of a further proof is two − one);
-//! - then, in a `cargo bench` run unless `BPKIT_INTERLEAVED=0`, interleaved rounds (each round runs every contender once)
-//!   printing min and median ratios to dalek's MSM.
+//! - then, in a `cargo bench` run unless `BPKIT_INTERLEAVED=0`, interleaved rounds (each round
+//!   runs every contender once) printing min and median ratios to dalek's MSM: `verify` (the
+//!   default path: the verification engine from `ENGINE_MIN_MULTIPLIERS` on), `verify-engine`
+//!   and `verify-dalek` (from the bytes, each path forced); and for the batch, caller-given
+//!   generators (dalek) and shared generators with the engine on and off.
 //!
 //! n = 2^min … 2^max with `BPKIT_CIRCUIT_MIN_LG` (default 10) and `BPKIT_CIRCUIT_MAX_LG`
 //! (default 10, so a smoke run is cheap; 16 for the README figures). The circuit is the one of
@@ -25,8 +28,11 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use bpkit::batch::BatchVerifier;
-use bpkit::circuit::{Circuit, CircuitProof, ConstraintSystem, Prover, Recorder, Variable};
+use bpkit::batch::{BatchOptions, BatchVerifier};
+use bpkit::circuit::{
+    set_engine_threshold, Circuit, CircuitProof, ConstraintSystem, Prover, Recorder, Variable,
+    ENGINE_MIN_MULTIPLIERS,
+};
 use bpkit::group::{msm, CompressedRistretto, RistrettoPoint, Scalar};
 use bpkit::{BulletproofGens, PedersenGens};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
@@ -105,6 +111,26 @@ fn verify(c: &Case, pc: &PedersenGens, bp: &BulletproofGens) {
         .unwrap()
 }
 
+/// [`verify`] on a chosen path: the engine (`true`) or dalek, from the bytes
+/// (`Circuit::verify_bytes`: on the engine the proof is parsed without dalek).
+fn verify_on(c: &Case, pc: &PedersenGens, bp: &BulletproofGens, engine: bool) {
+    if engine {
+        // Converted once per process (a single verification does not convert them itself).
+        bpkit::generators::shared_engine(c.circuit.padded_multipliers(), 1);
+    }
+    set_engine_threshold(if engine { 1 } else { usize::MAX });
+    c.circuit
+        .verify_bytes(
+            &mut Transcript::new(LABEL),
+            black_box(&c.bytes),
+            &[c.commitment],
+            pc,
+            bp,
+        )
+        .unwrap();
+    set_engine_threshold(ENGINE_MIN_MULTIPLIERS);
+}
+
 fn msm_dalek(c: &Case) -> RistrettoPoint {
     RistrettoPoint::vartime_multiscalar_mul(black_box(&c.scalars), &c.points)
 }
@@ -121,6 +147,19 @@ fn batch(c: &Case, d: &Case, pc: &PedersenGens, bp: &BulletproofGens, two: bool)
     b.add_circuit_proof(&p1, &c.circuit, &c1, Transcript::new(LABEL));
     if two {
         b.add_circuit_proof(&p2, &d.circuit, &c2, Transcript::new(LABEL));
+    }
+    b.verify_deterministic().unwrap()
+}
+
+/// A batch over the default (shared) generators, proofs added as bytes, the engine on or off.
+fn batch_shared(c: &Case, d: &Case, two: bool, engine: bool) {
+    let (c1, c2) = ([c.commitment], [d.commitment]);
+    let mut b = BatchVerifier::new().with_options(BatchOptions::default().engine(engine));
+    b.add_circuit_proof_bytes(&c.bytes, &c.circuit, &c1, Transcript::new(LABEL))
+        .unwrap();
+    if two {
+        b.add_circuit_proof_bytes(&d.bytes, &d.circuit, &c2, Transcript::new(LABEL))
+            .unwrap();
     }
     b.verify_deterministic().unwrap()
 }
@@ -204,6 +243,14 @@ fn benches(c: &mut Criterion) {
     if !bench_run || std::env::var("BPKIT_INTERLEAVED").as_deref() == Ok("0") {
         return;
     }
+    // The engine path's one-time cost per process: the default generators converted to engine
+    // points (and built first in the shared dalek cache, which the caller's `bp` does not fill).
+    let t = Instant::now();
+    bpkit::generators::shared_engine(1 << max, 1);
+    println!(
+        "one-time: shared_engine(2^{max}, 1) built in {:.0} ms (default generators built and converted)",
+        t.elapsed().as_secs_f64() * 1e3
+    );
     for k in &cases {
         let rounds = if k.n >= 1 << 15 { 7 } else { 15 };
         interleave(
@@ -223,6 +270,8 @@ fn benches(c: &mut Criterion) {
                     }),
                 ),
                 ("verify", Box::new(|| verify(k, &pc, &bp))),
+                ("verify-engine", Box::new(|| verify_on(k, &pc, &bp, true))),
+                ("verify-dalek", Box::new(|| verify_on(k, &pc, &bp, false))),
             ],
         );
     }
@@ -233,6 +282,22 @@ fn benches(c: &mut Criterion) {
             ("verify", Box::new(|| verify(&b1, &pc, &bp))),
             ("batch one", Box::new(|| batch(&b1, &b2, &pc, &bp, false))),
             ("batch two", Box::new(|| batch(&b1, &b2, &pc, &bp, true))),
+            (
+                "shared one eng",
+                Box::new(|| batch_shared(&b1, &b2, false, true)),
+            ),
+            (
+                "shared two eng",
+                Box::new(|| batch_shared(&b1, &b2, true, true)),
+            ),
+            (
+                "shared one dalek",
+                Box::new(|| batch_shared(&b1, &b2, false, false)),
+            ),
+            (
+                "shared two dalek",
+                Box::new(|| batch_shared(&b1, &b2, true, false)),
+            ),
         ],
     );
 }

@@ -9,6 +9,8 @@
 //! equations and dynamic terms (about 4 KiB per single-value proof).
 
 use super::parallel::Executor;
+use crate::circuit::check::{self, ProofPoints};
+use crate::circuit::EncodedProof;
 use crate::equation::accumulator::FixedAccumulator;
 use crate::equation::scalar::Mont;
 use crate::equation::terms::{Base, CircuitTerms, DynamicTerms, Equation, FixedTerms, PlusTerms};
@@ -78,28 +80,14 @@ pub(crate) struct PlusEntry<'a> {
     pub transcript: Transcript,
 }
 
-/// A circuit proof borrowed from the caller, or parsed by the batch from bytes (boxed: a parsed
-/// proof holds its points decompressed).
-#[derive(Clone)]
-pub(crate) enum CircuitProofRef<'a> {
-    Borrowed(&'a crate::circuit::CircuitProof),
-    Owned(alloc::boxed::Box<crate::circuit::CircuitProof>),
-}
-
-impl core::ops::Deref for CircuitProofRef<'_> {
-    type Target = crate::circuit::CircuitProof;
-    fn deref(&self) -> &crate::circuit::CircuitProof {
-        match self {
-            CircuitProofRef::Borrowed(p) => p,
-            CircuitProofRef::Owned(p) => p,
-        }
-    }
-}
-
-/// One circuit proof of the batch with its circuit, commitments and transcript.
+/// One circuit proof of the batch with its circuit, commitments and transcript: the proof as
+/// encoded (for the transcript) and its points, decoded by dalek (parsed proofs, or bytes with
+/// the engine off) or by the engine (bytes, when the batch expects to use it); converted to
+/// the other kind during verification if the batch runs on the other side.
 #[derive(Clone)]
 pub(crate) struct CircuitEntry<'a> {
-    pub proof: CircuitProofRef<'a>,
+    pub encoded: alloc::boxed::Box<EncodedProof>,
+    pub points: ProofPoints,
     pub circuit: &'a crate::circuit::Circuit,
     pub commitments: &'a [crate::group::CompressedRistretto],
     pub transcript: Transcript,
@@ -109,28 +97,57 @@ impl CircuitEntry<'_> {
     fn replay(&self, pc_gens: &PedersenGens) -> Result<crate::circuit::verifier::Replay, Error> {
         let mut transcript = self.transcript.clone();
         self.circuit
-            .replay(&mut transcript, &self.proof, self.commitments, pc_gens)
+            .replay(&mut transcript, &self.encoded, self.commitments, pc_gens)
     }
 
+    /// The weighted equation; its dynamic points on the engine (`engine`) or on dalek, the
+    /// proof's converted if they were decoded by the other (they are valid: no error), the
+    /// commitments decoded here (an invalid one named as by [`crate::circuit::Circuit::verify`]).
     fn equation(
         &self,
         r: &crate::circuit::verifier::Replay,
         weight: Scalar,
+        engine: bool,
     ) -> Result<Equation, Error> {
-        let eq = self
-            .circuit
-            .equation_from(r, &self.proof, self.commitments, weight)?;
-        Ok(Equation {
+        let eq = self.circuit.equation_from(r, &self.encoded, weight)?;
+        let mut out = Equation {
             fixed: FixedTerms::Circuit(CircuitTerms {
                 b: eq.b,
                 b_blinding: eq.b_blinding,
                 g: eq.g,
                 h: eq.h,
             }),
-            dynamic_scalars: eq.dynamic_scalars,
-            dynamic_points: eq.dynamic_points,
             ..Equation::default()
-        })
+        };
+        let scalars: Vec<Scalar> = eq
+            .proof_scalars
+            .into_iter()
+            .chain(eq.commitment_scalars)
+            .collect();
+        if engine {
+            // Variable-time: proof and statement encodings are public.
+            let mut points = match &self.points {
+                ProofPoints::Engine(p) => p.clone(),
+                ProofPoints::Dalek(_) => self.encoded.decode_engine()?,
+            };
+            points.extend(check::commitments_engine(self.commitments)?);
+            out.engine_scalars = scalars;
+            out.engine_points = points;
+        } else {
+            let mut points = match &self.points {
+                ProofPoints::Dalek(p) => p.clone(),
+                ProofPoints::Engine(_) => self.encoded.decode_dalek()?,
+            };
+            points.extend(check::commitments_dalek(self.commitments)?);
+            out.dynamic_scalars = scalars;
+            out.dynamic_points = points;
+        }
+        if out.dynamic_scalars.len() != out.dynamic_points.len()
+            || out.engine_scalars.len() != out.engine_points.len()
+        {
+            return Err(Error::VerificationFailed);
+        }
+        Ok(out)
     }
 }
 
@@ -519,11 +536,14 @@ fn prepare_part(
     let mut out = prepare_ranges(&ranges, keep, engine);
     for item in items {
         if let Item::Circuit(index, entry, replayed, weight) = item {
-            match entry.equation(replayed, *weight) {
+            match entry.equation(replayed, *weight, engine) {
                 Ok(eq) => {
                     out.fixed.add(&eq.fixed);
-                    out.dynamic.scalars.extend_from_slice(&eq.dynamic_scalars);
-                    out.dynamic.points.extend_from_slice(&eq.dynamic_points);
+                    let d = &mut out.dynamic;
+                    d.scalars.extend_from_slice(&eq.dynamic_scalars);
+                    d.points.extend_from_slice(&eq.dynamic_points);
+                    d.engine_scalars.extend_from_slice(&eq.engine_scalars);
+                    d.engine_points.extend_from_slice(&eq.engine_points);
                     if keep {
                         out.equations.push((*index, eq));
                     }

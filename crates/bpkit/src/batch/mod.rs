@@ -51,6 +51,7 @@ mod weights;
 #[allow(unused_imports)]
 pub(crate) use crate::equation::{accumulator, scalar, terms as equation};
 
+use crate::circuit::check::{Path, ProofInput, ProofPoints};
 use crate::equation::accumulator::FixedAccumulator;
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens, VerifierTable};
@@ -60,8 +61,7 @@ use crate::plus::{PlusGens, PlusProof, PlusStatement};
 use crate::range_proof::{Interval, IntervalProof, RangeProof, RangeStatement};
 use alloc::vec::Vec;
 use chunk::{
-    CircuitEntry, CircuitProofRef, Entry, PlusEntry, PlusSource, RangeEntry, Replayed, Source,
-    StatementRef,
+    CircuitEntry, Entry, PlusEntry, PlusSource, RangeEntry, Replayed, Source, StatementRef,
 };
 use merlin::Transcript;
 use parallel::Executor;
@@ -303,7 +303,8 @@ impl<'a> BatchVerifier<'a> {
         transcript: Transcript,
     ) -> usize {
         self.entries.push(Entry::Circuit(CircuitEntry {
-            proof: CircuitProofRef::Borrowed(proof),
+            encoded: alloc::boxed::Box::new(proof.encoded()),
+            points: ProofPoints::Dalek(proof.points()),
             circuit,
             commitments,
             transcript,
@@ -318,7 +319,9 @@ impl<'a> BatchVerifier<'a> {
     /// length and size cap first, canonical scalars, valid non-identity points, no trailing
     /// bytes); a malformed encoding is returned as that typed error and nothing is added. Whether
     /// the proof fits `circuit` is checked during verification, as for
-    /// [`BatchVerifier::add_circuit_proof`].
+    /// [`BatchVerifier::add_circuit_proof`]. With the engine on (default generators, circuits of
+    /// at least [`crate::circuit::ENGINE_MIN_MULTIPLIERS`] padded multipliers) the points are
+    /// decoded by the engine's batched decoder, with the same errors.
     pub fn add_circuit_proof_bytes(
         &mut self,
         bytes: &[u8],
@@ -326,9 +329,19 @@ impl<'a> BatchVerifier<'a> {
         commitments: &'a [CompressedRistretto],
         transcript: Transcript,
     ) -> Result<usize, Error> {
-        let proof = crate::circuit::CircuitProof::from_bytes(bytes)?;
+        let shared = match self.gens {
+            Gens::Borrowed(..) => false,
+            #[cfg(feature = "std")]
+            Gens::Shared => true,
+        };
+        let path = match crate::circuit::check::choose(circuit.padded_multipliers()) {
+            Path::Engine if shared && self.options.engine => Path::Engine,
+            _ => Path::Dalek,
+        };
+        let (encoded, points) = ProofInput::Bytes(bytes).decode(path)?;
         self.entries.push(Entry::Circuit(CircuitEntry {
-            proof: CircuitProofRef::Owned(alloc::boxed::Box::new(proof)),
+            encoded: alloc::boxed::Box::new(encoded),
+            points,
             circuit,
             commitments,
             transcript,
@@ -457,7 +470,17 @@ impl<'a> BatchVerifier<'a> {
                     Entry::Plus(p) => matches!(p.proof, PlusSource::Bytes(_)),
                     Entry::Circuit(_) => false,
                 });
-                if options.engine && table.is_none() && from_bytes {
+                // Circuits big enough for the engine's multiplication to be the faster one
+                // (`circuit::check`), in a batch where every proof uses party 0 only.
+                let circuits = m <= 1
+                    && entries.iter().any(|e| match e {
+                        Entry::Circuit(c) => {
+                            crate::circuit::check::choose(c.circuit.padded_multipliers())
+                                == Path::Engine
+                        }
+                        _ => false,
+                    });
+                if options.engine && ((table.is_none() && from_bytes) || circuits) {
                     engine_shared = cover(&shapes, crate::generators::shared_engine);
                     engine_gens = Some(&*engine_shared);
                 }

@@ -9,6 +9,7 @@
 //! memory. Weights skip the multiplication for the coefficients ±1.
 
 use super::recorded::Weights;
+use super::verifier::MontWeights;
 use super::{CircuitError, LinearCombination, Variable, MAX_MULTIPLIERS};
 use crate::batch::scalar::Mont;
 use crate::group::Scalar;
@@ -126,15 +127,16 @@ impl CompactRows {
             .saturating_add(bytes(self.row_ends.capacity(), core::mem::size_of::<u32>()))
     }
 
-    /// The flattened weights (as [`super::Circuit::weights`]): row `q` weighted by `z^{q+1}`.
-    /// `None` if a term names a variable or challenge out of range.
+    /// The flattened weights (as [`super::Circuit::weights`]): row `q` weighted by `z^{q+1}`,
+    /// `w_L, w_R, w_O` left in Montgomery form for the verifier's per-generator loop. `None` if
+    /// a term names a variable or challenge out of range.
     pub(crate) fn weights(
         &self,
         z: &Scalar,
         challenges: &[Scalar],
         padded: usize,
         num_commitments: usize,
-    ) -> Option<Weights> {
+    ) -> Option<MontWeights> {
         let challenges: Vec<Mont> = challenges.iter().map(Mont::from_scalar).collect();
         let mut acc = Accumulator::new(padded, num_commitments);
         let z_m = Mont::from_scalar(z);
@@ -157,7 +159,7 @@ impl CompactRows {
             start = end;
             z_q = z_q.mul(&z_m);
         }
-        Some(acc.finish())
+        Some(acc.finish_mont())
     }
 }
 
@@ -208,6 +210,18 @@ impl Accumulator {
         }
     }
 
+    /// The weights with `w_L, w_R, w_O` kept in Montgomery form.
+    pub(crate) fn finish_mont(self) -> MontWeights {
+        MontWeights {
+            w_l: self.l,
+            w_r: self.r,
+            w_o: self.o,
+            w_v: self.v.into_iter().map(|m| -m.to_scalar()).collect(),
+            w_c: -self.c.to_scalar(),
+        }
+    }
+
+    /// The weights as scalars.
     pub(crate) fn finish(self) -> Weights {
         let out = |v: Vec<Mont>| v.into_iter().map(Mont::to_scalar).collect::<Vec<_>>();
         Weights {
@@ -225,6 +239,18 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::arithmetic_side_effects)]
     use super::*;
     use crate::circuit::Challenge;
+
+    /// Back to scalars, to compare with the reference flattening.
+    fn scalars(w: MontWeights) -> Weights {
+        let out = |v: Vec<Mont>| v.into_iter().map(Mont::to_scalar).collect::<Vec<_>>();
+        Weights {
+            w_l: out(w.w_l),
+            w_r: out(w.w_r),
+            w_o: out(w.w_o),
+            w_v: w.w_v,
+            w_c: w.w_c,
+        }
+    }
 
     #[test]
     fn compact_weights_equal_the_rows_weights() {
@@ -254,10 +280,12 @@ mod tests {
         let z = Scalar::from(0x1234_5678u64) * Scalar::from(0x9abc_def0u64);
         let ch = [Scalar::from(11u64), Scalar::from(13u64)];
         let want = circuit.weights_of_rows(&z, &ch, 4).unwrap();
-        let got = CompactRows::new(&rows)
-            .unwrap()
-            .weights(&z, &ch, 4, 2)
-            .unwrap();
+        let got = scalars(
+            CompactRows::new(&rows)
+                .unwrap()
+                .weights(&z, &ch, 4, 2)
+                .unwrap(),
+        );
         assert_eq!(want.w_l, got.w_l);
         assert_eq!(want.w_r, got.w_r);
         assert_eq!(want.w_o, got.w_o);
@@ -299,10 +327,12 @@ mod tests {
             let want = c.weights_of_rows(&z, &ch, padded).unwrap();
             for got in [
                 c.weights(&z, &ch, padded).unwrap(),
-                CompactRows::new(c.rows())
-                    .unwrap()
-                    .weights(&z, &ch, padded, c.num_commitments())
-                    .unwrap(),
+                scalars(
+                    CompactRows::new(c.rows())
+                        .unwrap()
+                        .weights(&z, &ch, padded, c.num_commitments())
+                        .unwrap(),
+                ),
             ] {
                 assert!(want.w_l == got.w_l && want.w_r == got.w_r && want.w_o == got.w_o);
                 assert!(want.w_v == got.w_v && want.w_c == got.w_c);

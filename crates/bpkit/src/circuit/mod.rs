@@ -10,6 +10,7 @@
 //! - [`Prover`], [`Verifier`], [`CircuitProof`]: the proof (math: [`crate::notes::circuits`];
 //!   formats: `docs/spec.md` §12).
 
+pub(crate) mod check;
 mod checker;
 mod compact;
 mod constraint_system;
@@ -28,6 +29,9 @@ mod transcript;
 mod variable;
 pub(crate) mod verifier;
 
+#[doc(hidden)]
+pub use check::set_engine_threshold;
+pub use check::ENGINE_MIN_MULTIPLIERS;
 pub use checker::Checker;
 pub use constraint_system::{
     ConstraintSystem, Metrics, RandomizableConstraintSystem, RandomizedConstraintSystem,
@@ -36,6 +40,7 @@ pub use error::CircuitError;
 pub use json::MAX_JSON_SIZE;
 pub use linear_combination::{LinearCombination, Term};
 pub use prepared::PreparedCircuit;
+pub(crate) use proof::EncodedProof;
 pub use proof::{CircuitProof, MAX_PROOF_SIZE, MAX_ROUNDS};
 pub use prover::Prover;
 pub use recorded::Circuit;

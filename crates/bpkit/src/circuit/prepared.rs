@@ -2,14 +2,13 @@
 //! packed ([`super::compact`]); then any number of proofs verify against it without running the
 //! gadgets again.
 
+use super::check::{self, ProofInput};
 use super::compact::CompactRows;
-use super::verifier::CircuitEquation;
 use super::{Circuit, CircuitError, CircuitProof};
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
-use crate::group::{CompressedRistretto, RistrettoPoint, Scalar};
+use crate::group::{CompressedRistretto, Scalar};
 use alloc::vec::Vec;
-use curve25519_dalek::traits::{Identity, VartimeMultiscalarMul};
 use merlin::Transcript;
 
 /// A recorded circuit kept for verifying many proofs: the sizes, the challenge labels, the
@@ -73,7 +72,8 @@ impl PreparedCircuit {
 
     /// Verifies `proof` against this circuit and `commitments`, exactly as [`Circuit::verify`]
     /// does with the circuit this was prepared from (one variable-time multiscalar
-    /// multiplication: every input of a verifier is public).
+    /// multiplication: every input of a verifier is public; on the verification engine from
+    /// [`super::ENGINE_MIN_MULTIPLIERS`] padded multipliers on, as [`Circuit::verify`]).
     pub fn verify(
         &self,
         transcript: &mut Transcript,
@@ -82,8 +82,52 @@ impl PreparedCircuit {
         pc_gens: &PedersenGens,
         bp_gens: &BulletproofGens,
     ) -> Result<(), Error> {
+        let path = check::choose(self.padded_multipliers());
+        self.verify_on(
+            path,
+            transcript,
+            ProofInput::Parsed(proof),
+            commitments,
+            pc_gens,
+            bp_gens,
+        )
+    }
+
+    /// Verifies an encoded proof: the same answer and errors as
+    /// [`CircuitProof::from_bytes`] followed by [`PreparedCircuit::verify`] (as
+    /// [`Circuit::verify_bytes`]).
+    pub fn verify_bytes(
+        &self,
+        transcript: &mut Transcript,
+        proof: &[u8],
+        commitments: &[CompressedRistretto],
+        pc_gens: &PedersenGens,
+        bp_gens: &BulletproofGens,
+    ) -> Result<(), Error> {
+        let path = check::choose(self.padded_multipliers());
+        self.verify_on(
+            path,
+            transcript,
+            ProofInput::Bytes(proof),
+            commitments,
+            pc_gens,
+            bp_gens,
+        )
+    }
+
+    /// [`PreparedCircuit::verify`] on a given path (for tests that compare the two).
+    pub(crate) fn verify_on(
+        &self,
+        path: check::Path,
+        transcript: &mut Transcript,
+        proof: ProofInput<'_>,
+        commitments: &[CompressedRistretto],
+        pc_gens: &PedersenGens,
+        bp_gens: &BulletproofGens,
+    ) -> Result<(), Error> {
         let c = &self.header;
-        let rp = c.replay(transcript, proof, commitments, pc_gens)?;
+        let (enc, points) = proof.decode(path)?;
+        let rp = c.replay(transcript, &enc, commitments, pc_gens)?;
         let wts = self
             .rows
             .weights(
@@ -93,43 +137,17 @@ impl PreparedCircuit {
                 c.num_commitments,
             )
             .ok_or(Error::VerificationFailed)?;
-        let eq = c.equation_with(&rp, proof, commitments, Scalar::ONE, wts.into())?;
-        check_in_parts(c.padded_multipliers(), eq, pc_gens, bp_gens)
-    }
-}
-
-/// The equation's one multiscalar multiplication, evaluated as three (`G`, `H`, the rest) and
-/// summed: the same result and nearly the same work (Pippenger's window does not grow beyond
-/// 8 bits at these sizes), with a third of the working memory. curve25519-dalek's Pippenger
-/// collects its `(digits, point)` table without a size hint, so a single call over the
-/// `2n + 2 + k` points of a proof grows that table to `4n` entries (44 MiB at n = 2^15) where
-/// `n` entries per call suffice (`n` is a power of two).
-fn check_in_parts(
-    padded: usize,
-    eq: CircuitEquation,
-    pc_gens: &PedersenGens,
-    bp_gens: &BulletproofGens,
-) -> Result<(), Error> {
-    let (g, h) = bp_gens.party(0, padded).ok_or(Error::GeneratorsTooSmall {
-        needed: padded,
-        available: bp_gens.gens_capacity(),
-    })?;
-    if eq.g.len() != g.len() || eq.h.len() != h.len() {
-        return Err(Error::VerificationFailed);
-    }
-    let fixed = [eq.b, eq.b_blinding];
-    // Variable-time: every scalar and point of a verifier is public.
-    let sum = RistrettoPoint::vartime_multiscalar_mul(&eq.g, g)
-        + RistrettoPoint::vartime_multiscalar_mul(&eq.h, h)
-        + RistrettoPoint::vartime_multiscalar_mul(
-            fixed.iter().chain(&eq.dynamic_scalars),
-            [pc_gens.b(), pc_gens.b_blinding()]
-                .into_iter()
-                .chain(&eq.dynamic_points),
-        );
-    if sum == RistrettoPoint::identity() {
-        Ok(())
-    } else {
-        Err(Error::VerificationFailed)
+        let eq = c.equation_with(&rp, &enc, Scalar::ONE, wts)?;
+        // On dalek: three multiplications (`G`, `H`, the rest), a third of the working memory
+        // of one (see `check`).
+        check::finish(
+            c.padded_multipliers(),
+            eq,
+            points,
+            commitments,
+            pc_gens,
+            bp_gens,
+            true,
+        )
     }
 }

@@ -34,6 +34,9 @@ pub(crate) struct Weights {
     pub w_r: Vec<Scalar>,
     pub w_o: Vec<Scalar>,
     pub w_v: Vec<Scalar>,
+    /// Read by the tests that compare flattenings; the prover folds `w_c` in through `δ` and
+    /// the verifier uses [`super::verifier::MontWeights`].
+    #[cfg_attr(not(test), allow(dead_code))]
     pub w_c: Scalar,
 }
 

@@ -1,7 +1,9 @@
 //! The verifier: replays the transcript and checks every equation of the notes ("Verification")
 //! with one variable-time multiscalar multiplication — every input of a verifier is public.
 
-use super::recorded::{Circuit, Weights};
+use super::check::{self, ProofInput};
+use super::proof::EncodedProof;
+use super::recorded::Circuit;
 use super::recorder::finish;
 use super::system::{draw_challenge, System};
 use super::transcript::{append_point, bind_statement, generators_digest};
@@ -9,8 +11,7 @@ use super::{CircuitError, CircuitProof, ConstraintSystem, RandomizableConstraint
 use crate::equation::scalar::Mont;
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
-use crate::group::encoding::Point;
-use crate::group::{msm, CompressedRistretto, RistrettoPoint, Scalar};
+use crate::group::{CompressedRistretto, Scalar};
 use crate::transcript::TranscriptProtocol;
 use alloc::vec::Vec;
 use merlin::Transcript;
@@ -47,7 +48,8 @@ impl<'t> Verifier<'t> {
         self.sys.commit_variable(None)
     }
 
-    /// Records the second phase and verifies `proof`.
+    /// Records the second phase and verifies `proof` (as [`Circuit::verify`]; the recorded rows
+    /// are dropped before the multiscalar multiplication).
     pub fn verify(
         self,
         proof: &CircuitProof,
@@ -55,7 +57,25 @@ impl<'t> Verifier<'t> {
         bp_gens: &BulletproofGens,
     ) -> Result<(), Error> {
         let circuit = finish(self.sys)?;
-        circuit.verify(self.transcript, proof, &self.commitments, pc_gens, bp_gens)
+        let padded = circuit.padded_multipliers();
+        let (enc, points) = ProofInput::Parsed(proof).decode(check::choose_single(padded))?;
+        let eq = circuit.equation(
+            self.transcript,
+            &enc,
+            &self.commitments,
+            pc_gens,
+            Scalar::ONE,
+        )?;
+        drop(circuit);
+        check::finish(
+            padded,
+            eq,
+            points,
+            &self.commitments,
+            pc_gens,
+            bp_gens,
+            false,
+        )
     }
 
     /// Records the second phase and returns the circuit and the commitments, without verifying
@@ -80,18 +100,24 @@ pub(crate) struct Replay {
 }
 
 /// The verification equation of one proof times a weight: scalars of the fixed generators
-/// (`B`, `B̃`, `G₀…`, `H₀…`) and the proof's own points with theirs.
+/// (`B`, `B̃`, `G₀…`, `H₀…`), of the proof's own points (in wire order, as
+/// [`EncodedProof::points`]) and of the commitments. The points themselves come with the
+/// proof ([`check::ProofPoints`]): decoded by dalek or by the verification engine.
 pub(crate) struct CircuitEquation {
     pub b: Scalar,
     pub b_blinding: Scalar,
     pub g: Vec<Scalar>,
     pub h: Vec<Scalar>,
-    pub dynamic_scalars: Vec<Scalar>,
-    pub dynamic_points: Vec<RistrettoPoint>,
+    pub proof_scalars: Vec<Scalar>,
+    pub commitment_scalars: Vec<Scalar>,
 }
 
 impl Circuit {
-    /// Verifies `proof` for this circuit and `commitments` (one multiscalar multiplication).
+    /// Verifies `proof` for this circuit and `commitments` (one multiscalar multiplication:
+    /// curve25519-dalek's, or from [`super::ENGINE_MIN_MULTIPLIERS`] (padded) multipliers on, with the
+    /// `std` feature, bpkit's verification engine over the cached default generators once they
+    /// are converted — by [`crate::generators::shared_engine`], a [`super::PreparedCircuit`] or a
+    /// batch; this call does not convert them, see [`crate::generators::engine_ready`]).
     pub fn verify(
         &self,
         transcript: &mut Transcript,
@@ -100,52 +126,61 @@ impl Circuit {
         pc_gens: &PedersenGens,
         bp_gens: &BulletproofGens,
     ) -> Result<(), Error> {
-        let eq = self.equation(transcript, proof, commitments, pc_gens, Scalar::ONE)?;
-        self.check(eq, pc_gens, bp_gens)
+        let path = check::choose_single(self.padded_multipliers());
+        self.verify_on(
+            path,
+            transcript,
+            ProofInput::Parsed(proof),
+            commitments,
+            pc_gens,
+            bp_gens,
+        )
     }
 
-    /// The one multiscalar multiplication of [`Circuit::verify`]: `eq` must sum to the identity.
-    pub(crate) fn check(
+    /// Verifies an encoded proof: the same answer and the same errors as
+    /// [`CircuitProof::from_bytes`] followed by [`Circuit::verify`]. Where the verification
+    /// engine is used, the bytes are parsed without curve25519-dalek and the proof's points
+    /// decoded by the engine in one batch.
+    pub fn verify_bytes(
         &self,
-        eq: CircuitEquation,
+        transcript: &mut Transcript,
+        proof: &[u8],
+        commitments: &[CompressedRistretto],
         pc_gens: &PedersenGens,
         bp_gens: &BulletproofGens,
     ) -> Result<(), Error> {
+        let path = check::choose_single(self.padded_multipliers());
+        self.verify_on(
+            path,
+            transcript,
+            ProofInput::Bytes(proof),
+            commitments,
+            pc_gens,
+            bp_gens,
+        )
+    }
+
+    /// [`Circuit::verify`] on a given path (for tests that compare the two).
+    pub(crate) fn verify_on(
+        &self,
+        path: check::Path,
+        transcript: &mut Transcript,
+        proof: ProofInput<'_>,
+        commitments: &[CompressedRistretto],
+        pc_gens: &PedersenGens,
+        bp_gens: &BulletproofGens,
+    ) -> Result<(), Error> {
+        let (enc, points) = proof.decode(path)?;
+        let eq = self.equation(transcript, &enc, commitments, pc_gens, Scalar::ONE)?;
         let padded = self.padded_multipliers();
-        let (g, h) = bp_gens.party(0, padded).ok_or(Error::GeneratorsTooSmall {
-            needed: padded,
-            available: bp_gens.gens_capacity(),
-        })?;
-        let CircuitEquation {
-            b,
-            b_blinding,
-            g: g_scalars,
-            h: h_scalars,
-            dynamic_scalars,
-            dynamic_points,
-        } = eq;
-        // Streamed into chunked multiplications: no vector of all 2n + O(log n) terms, and
-        // curve25519-dalek's Pippenger state stays bounded (notes: "Verification", memory).
-        // Variable-time: every scalar and point of a verifier is public.
-        let check = msm::vartime_chunked(
-            [(b, pc_gens.b()), (b_blinding, pc_gens.b_blinding())]
-                .into_iter()
-                .chain(g_scalars.into_iter().zip(g))
-                .chain(h_scalars.into_iter().zip(h))
-                .chain(dynamic_scalars.into_iter().zip(&dynamic_points)),
-        );
-        if check == RistrettoPoint::default() {
-            Ok(())
-        } else {
-            Err(Error::VerificationFailed)
-        }
+        check::finish(padded, eq, points, commitments, pc_gens, bp_gens, false)
     }
 
     /// Replays the transcript for `proof`.
     pub(crate) fn replay(
         &self,
         transcript: &mut Transcript,
-        proof: &CircuitProof,
+        proof: &EncodedProof,
         commitments: &[CompressedRistretto],
         pc_gens: &PedersenGens,
     ) -> Result<Replay, Error> {
@@ -157,7 +192,7 @@ impl Circuit {
                 statement: padded,
             });
         }
-        if self.has_phase_two_commitments() != proof.has_phase_two() {
+        if self.has_phase_two_commitments() != proof.phase_two {
             return Err(Error::VerificationFailed);
         }
         if commitments.len() != self.num_commitments {
@@ -168,47 +203,44 @@ impl Circuit {
             .into());
         }
         bind_statement(transcript, self, commitments, &generators_digest(pc_gens));
-        append_point(transcript, b"A_I1", &proof.a_i1.compressed)?;
-        append_point(transcript, b"A_O1", &proof.a_o1.compressed)?;
-        append_point(transcript, b"S1", &proof.s1.compressed)?;
+        for (label, p) in [&b"A_I1"[..], b"A_O1", b"S1"]
+            .into_iter()
+            .zip(proof.phase_one())
+        {
+            append_point(transcript, label, p)?;
+        }
         let challenges = self
             .challenge_labels
             .iter()
             .map(|l| draw_challenge(transcript, l))
             .collect::<Result<Vec<_>, _>>()?;
-        if let Some([a_i2, a_o2, s2]) = &proof.phase_two {
-            append_point(transcript, b"A_I2", &a_i2.compressed)?;
-            append_point(transcript, b"A_O2", &a_o2.compressed)?;
-            append_point(transcript, b"S2", &s2.compressed)?;
+        for (label, p) in [&b"A_I2"[..], b"A_O2", b"S2"]
+            .into_iter()
+            .zip(proof.phase_two_points())
+        {
+            append_point(transcript, label, p)?;
         }
         let y = nonzero(transcript.challenge_scalar(b"y"))?;
         let z = nonzero(transcript.challenge_scalar(b"z"))?;
-        let [t1, t3, t4, t5, t6] = &proof.t;
-        append_point(transcript, b"T_1", &t1.compressed)?;
-        append_point(transcript, b"T_3", &t3.compressed)?;
-        append_point(transcript, b"T_4", &t4.compressed)?;
-        append_point(transcript, b"T_5", &t5.compressed)?;
-        append_point(transcript, b"T_6", &t6.compressed)?;
+        for (label, p) in [&b"T_1"[..], b"T_3", b"T_4", b"T_5", b"T_6"]
+            .into_iter()
+            .zip(proof.t())
+        {
+            append_point(transcript, label, p)?;
+        }
         let u = nonzero(transcript.challenge_scalar(b"u"))?;
         let x = nonzero(transcript.challenge_scalar(b"x"))?;
         transcript.append_scalar(b"t_x", &proof.t_x);
         transcript.append_scalar(b"t_x_blinding", &proof.t_x_blinding);
         transcript.append_scalar(b"e_blinding", &proof.e_blinding);
         let w = nonzero(transcript.challenge_scalar(b"w"))?;
-        let lr: Vec<CompressedRistretto> = proof
-            .ipp
-            .l_vec
-            .iter()
-            .zip(&proof.ipp.r_vec)
-            .flat_map(|(l, r)| [l.compressed, r.compressed])
-            .collect();
         let mut u_ipp = alloc::vec![Scalar::ZERO; rounds];
-        crate::inner_product::replay(&lr, padded, transcript, &mut u_ipp)?;
+        crate::inner_product::replay(proof.lr(), padded, transcript, &mut u_ipp)?;
         // The weight combining the two checks, from the whole transcript on a copy.
         let mut wt = transcript.clone();
         wt.append_message(b"dom-sep", b"bpkit circuit weight v1");
-        wt.append_scalar(b"a", &proof.ipp.a);
-        wt.append_scalar(b"b", &proof.ipp.b);
+        wt.append_scalar(b"a", &proof.a);
+        wt.append_scalar(b"b", &proof.b);
         let c = nonzero(wt.challenge_scalar(b"c"))?;
         let mut binding = [0u8; 32];
         wt.challenge_bytes(b"batch binding", &mut binding);
@@ -229,26 +261,25 @@ impl Circuit {
     pub(crate) fn equation(
         &self,
         transcript: &mut Transcript,
-        proof: &CircuitProof,
+        proof: &EncodedProof,
         commitments: &[CompressedRistretto],
         pc_gens: &PedersenGens,
         rho: Scalar,
     ) -> Result<CircuitEquation, Error> {
         let rp = self.replay(transcript, proof, commitments, pc_gens)?;
-        self.equation_from(&rp, proof, commitments, rho)
+        self.equation_from(&rp, proof, rho)
     }
 
     /// [`Circuit::equation`] from an already replayed transcript.
     pub(crate) fn equation_from(
         &self,
         rp: &Replay,
-        proof: &CircuitProof,
-        commitments: &[CompressedRistretto],
+        proof: &EncodedProof,
         rho: Scalar,
     ) -> Result<CircuitEquation, Error> {
         let wts = mont_weights(self, &rp.z, &rp.challenges, self.padded_multipliers())
             .ok_or(Error::VerificationFailed)?;
-        self.equation_with(rp, proof, commitments, rho, wts)
+        self.equation_with(rp, proof, rho, wts)
     }
 
     /// [`Circuit::equation_from`] with the weights already computed (a
@@ -256,8 +287,7 @@ impl Circuit {
     pub(crate) fn equation_with(
         &self,
         rp: &Replay,
-        proof: &CircuitProof,
-        commitments: &[CompressedRistretto],
+        proof: &EncodedProof,
         rho: Scalar,
         wts: MontWeights,
     ) -> Result<CircuitEquation, Error> {
@@ -265,7 +295,7 @@ impl Circuit {
         let n1 = self.phase_one_multipliers;
         let two_phases = self.has_phase_two_commitments();
         let (x, y, u, w, r) = (rp.x, rp.y, rp.u, rp.w, rp.c);
-        let (a, b) = (proof.ipp.a, proof.ipp.b);
+        let (a, b) = (proof.a, proof.b);
 
         // Inverses of y and of the u_j, in one batch inversion.
         let mut inv: Vec<Scalar> = core::iter::once(y)
@@ -330,40 +360,25 @@ impl Circuit {
         let w_c = wts.w_c;
         drop((wts.w_l, wts.w_r, wts.w_o, s));
         let rx2 = r * x2;
-        let mut dynamic_scalars = Vec::new();
-        let mut dynamic_points = Vec::new();
-        let mut push = |s: Scalar, p: &RistrettoPoint| {
-            dynamic_scalars.push(rho * s);
-            dynamic_points.push(*p);
-        };
-        push(x, &proof.a_i1.point);
-        push(x2, &proof.a_o1.point);
-        push(x3, &proof.s1.point);
-        if let Some([a_i2, a_o2, s2]) = &proof.phase_two {
-            push(u * x, &a_i2.point);
-            push(u * x2, &a_o2.point);
-            push(u * x3, &s2.point);
-        }
-        for (j, v) in commitments.iter().enumerate() {
-            let p = Point::decode(&v.0, 0).map_err(|_| Error::InvalidCommitment { index: j })?;
-            push(rx2 * w_v.get(j).copied().unwrap_or_default(), &p.point);
+        // On the proof's points in wire order: A_I1, A_O1, S1, (A_I2, A_O2, S2,) T_1, T_3 … T_6,
+        // L_1, R_1, …
+        let mut proof_scalars = Vec::with_capacity(proof.points.len());
+        proof_scalars.extend([x, x2, x3].map(|e| rho * e));
+        if proof.phase_two {
+            proof_scalars.extend([x, x2, x3].map(|e| rho * u * e));
         }
         let x4 = x3 * x;
         let x5 = x4 * x;
         let x6 = x5 * x;
-        for (e, t) in [x, x3, x4, x5, x6].into_iter().zip(&proof.t) {
-            push(r * e, &t.point);
+        proof_scalars.extend([x, x3, x4, x5, x6].map(|e| rho * r * e));
+        for (u_j, u_j_inv) in rp.u_ipp.iter().zip(u_inv) {
+            proof_scalars.push(rho * u_j * u_j);
+            proof_scalars.push(rho * u_j_inv * u_j_inv);
         }
-        for ((l, rr), (u_j, u_j_inv)) in proof
-            .ipp
-            .l_vec
-            .iter()
-            .zip(&proof.ipp.r_vec)
-            .zip(rp.u_ipp.iter().zip(u_inv))
-        {
-            push(u_j * u_j, &l.point);
-            push(u_j_inv * u_j_inv, &rr.point);
+        if proof_scalars.len() != proof.points.len() {
+            return Err(Error::VerificationFailed);
         }
+        let commitment_scalars = w_v.iter().map(|w| rho * rx2 * w).collect();
         let b_scalar = w * (proof.t_x - a * b) + r * (x2 * (w_c + delta) - proof.t_x);
         let b_blinding = -proof.e_blinding - r * proof.t_x_blinding;
         Ok(CircuitEquation {
@@ -371,8 +386,8 @@ impl Circuit {
             b_blinding: rho * b_blinding,
             g,
             h,
-            dynamic_scalars,
-            dynamic_points,
+            proof_scalars,
+            commitment_scalars,
         })
     }
 }
@@ -381,24 +396,11 @@ impl Circuit {
 /// Montgomery form for the per-generator loop, and every product of the flattening done in that
 /// form too (one pass over the terms; no dalek `Scalar` arithmetic per term). Same values.
 pub(crate) struct MontWeights {
-    w_l: Vec<Mont>,
-    w_r: Vec<Mont>,
-    w_o: Vec<Mont>,
-    w_v: Vec<Scalar>,
-    w_c: Scalar,
-}
-
-impl From<Weights> for MontWeights {
-    fn from(w: Weights) -> Self {
-        let m = |v: Vec<Scalar>| v.iter().map(Mont::from_scalar).collect();
-        MontWeights {
-            w_l: m(w.w_l),
-            w_r: m(w.w_r),
-            w_o: m(w.w_o),
-            w_v: w.w_v,
-            w_c: w.w_c,
-        }
-    }
+    pub w_l: Vec<Mont>,
+    pub w_r: Vec<Mont>,
+    pub w_o: Vec<Mont>,
+    pub w_v: Vec<Scalar>,
+    pub w_c: Scalar,
 }
 
 fn mont_weights(

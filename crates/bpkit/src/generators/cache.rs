@@ -54,6 +54,18 @@ pub fn shared_table() -> Option<&'static VerifierTable> {
         .as_ref()
 }
 
+/// True when [`shared_engine`]`(gens, parties)` would return at once, converting nothing: the
+/// default generators are already in the engine's form. Single circuit verifications use the
+/// engine only then (converting costs about as much as building the generators, more than one
+/// verification); a prepared circuit, a batch or a call of [`shared_engine`] converts them.
+pub fn engine_ready(gens: usize, parties: usize) -> bool {
+    ENGINE.get().is_some_and(|lock| {
+        lock.read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .covers(gens, parties)
+    })
+}
+
 /// The default generators (`B, B̃` and the vector generators of [`shared`]) converted to the
 /// verification engine's points, each of the first `parties` parties holding at least `gens`
 /// of them (`covers(gens, parties)`); built once per process and grown on demand as [`shared`]

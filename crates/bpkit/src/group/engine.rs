@@ -18,6 +18,7 @@
 //! module check the seam itself against the dalek path on valid and invalid encodings.
 
 use super::{CompressedRistretto, RistrettoPoint, Scalar};
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 use bpkit_engine::{AffineNiels, Point};
 
@@ -86,6 +87,13 @@ pub fn vartime_msm(scalars: &[Scalar], points: &[EnginePoint]) -> Option<EngineS
     }
     let bytes: Vec<[u8; 32]> = scalars.iter().map(Scalar::to_bytes).collect();
     bpkit_engine::vartime_msm(&bytes, points)
+}
+
+/// [`vartime_msm`] with the scalars already as little-endian bytes (saves a copy of a long
+/// scalar vector). `None` if the lengths differ. **Variable-time: only for public scalars and
+/// points.**
+pub fn vartime_msm_bytes(scalars: &[[u8; 32]], points: &[EnginePoint]) -> Option<EngineSum> {
+    bpkit_engine::vartime_msm(scalars, points)
 }
 
 /// `Σ sᵢ·Pᵢ + Σ tⱼ·Qⱼ`: the points `Pᵢ` given as encodings (decoded in one batch by the engine),
@@ -227,6 +235,24 @@ impl EngineGens {
         let v = self.parties.get(j)?;
         let (g, h) = v.split_at_checked(v.len() / 2)?;
         Some((g.get(..len)?, h.get(..len)?))
+    }
+
+    /// `G_j[0..len] ‖ H_j[0..len]` as one slice (what a single multiplication over both takes):
+    /// borrowed when `len` is the converted length, else copied. `None` beyond what was
+    /// converted.
+    pub fn party_vector(&self, j: usize, len: usize) -> Option<Cow<'_, [EnginePoint]>> {
+        if len == self.party_len(j) {
+            return self
+                .parties
+                .get(j)
+                .and_then(|v| v.get(..len.checked_mul(2)?))
+                .map(Cow::Borrowed);
+        }
+        let (g, h) = self.party(j, len)?;
+        let mut out = Vec::with_capacity(len.saturating_mul(2));
+        out.extend_from_slice(g);
+        out.extend_from_slice(h);
+        Some(Cow::Owned(out))
     }
 
     /// True when each of the first `parties` parties holds at least `n` generators.
@@ -393,5 +419,18 @@ mod tests {
         let dalek = msm::vartime(ss.iter().copied(), dalek_points).unwrap();
         let engine = vartime_msm(&ss, &engine_points).unwrap();
         assert!(sum_is_zero(&-dalek, &engine));
+        // G_j ‖ H_j in one slice: borrowed at the converted length, copied below it.
+        for (j, (dg, dh)) in [(0, bp.party(0, 8).unwrap()), (1, bp.party(1, 8).unwrap())] {
+            for len in [8usize, 5, 1] {
+                let v = gens.party_vector(j, len).unwrap();
+                assert_eq!(matches!(v, Cow::Borrowed(_)), len == 8);
+                assert_eq!(v.len(), 2 * len);
+                let s = scalars(80 + len as u64, 2 * len);
+                let want = msm::vartime(s.iter().copied(), dg[..len].iter().chain(&dh[..len]));
+                let got = vartime_msm(&s, &v).unwrap();
+                assert!(sum_is_zero(&-want.unwrap(), &got), "party {j}, len {len}");
+            }
+        }
+        assert!(gens.party_vector(2, 8).is_none() && gens.party_vector(0, 9).is_none());
     }
 }
