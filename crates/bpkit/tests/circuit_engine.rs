@@ -485,3 +485,13 @@ fn malformed_and_flipped_encodings_in_batches_agree() {
         }
     });
 }
+
+#[test]
+fn engine_ready_tells_whether_a_request_would_convert() {
+    // Nothing in this process asks for 2^20 points (converting them would take seconds), so a
+    // single verification of a circuit that large would stay on dalek.
+    assert!(!bpkit::generators::engine_ready(1 << 20, 1));
+    let _ = bpkit::generators::shared_engine(300, 1);
+    assert!(bpkit::generators::engine_ready(300, 1));
+    assert!(bpkit::generators::engine_ready(64, 1));
+}

@@ -104,12 +104,3 @@ fn parties_grow_independently_and_match_fresh_generators() {
         &[*pc.b(), *pc.b_blinding()]
     ));
 }
-
-#[test]
-fn engine_ready_tells_whether_a_request_would_convert() {
-    // Nothing in this process asks for 2^20 points (converting them would take seconds).
-    assert!(!bpkit::generators::engine_ready(1 << 20, 1));
-    let _ = bpkit::generators::shared_engine(300, 1);
-    assert!(bpkit::generators::engine_ready(300, 1));
-    assert!(bpkit::generators::engine_ready(64, 1));
-}
