@@ -7,8 +7,9 @@
 //! product one CIOS Montgomery multiplication and a sum a 4-limb add with one conditional
 //! subtraction. Values enter and leave through [`Mont::from_scalar`] and [`Mont::to_scalar`].
 //!
-//! Variable-time is not a concern here (public values only), but the code has no
-//! data-dependent branches anyway except the final conditional subtraction's mask.
+//! The verifiers' values are public, but the code has no data-dependent branch or memory access
+//! (the conditional subtractions are masks), like dalek's own scalar arithmetic: the circuit
+//! prover's polynomial pass relies on that for its secret coefficients (`circuit::prover::polys`).
 
 use crate::group::Scalar;
 
@@ -109,7 +110,7 @@ fn mont_mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
 }
 
 /// A scalar in Montgomery form (`a·2²⁵⁶ mod ℓ`), fully reduced.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, zeroize::Zeroize)]
 pub(crate) struct Mont([u64; 4]);
 
 impl Mont {
