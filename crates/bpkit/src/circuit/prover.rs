@@ -396,7 +396,7 @@ impl<'t, 'g> Prover<'t, 'g> {
             .append_scalar(b"t_x_blinding", &t_x_blinding);
         self.transcript.append_scalar(b"e_blinding", &e_blinding);
         let w_ipp = nonzero(self.transcript.challenge_scalar(b"w"))?;
-        let q = self.pc_gens.b() * w_ipp;
+        let q = self.pc_gens.mul_b(&w_ipp);
 
         let (l_vec, r_vec) = sources.eval(&x, padded)?;
         drop(a);

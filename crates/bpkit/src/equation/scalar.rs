@@ -117,6 +117,14 @@ impl Mont {
     /// Zero.
     pub const ZERO: Mont = Mont([0; 4]);
 
+    /// One (`2²⁵⁶ mod ℓ`).
+    pub const ONE: Mont = Mont([
+        0xd6ec_3174_8d98_951d,
+        0xc6ef_5bf4_737d_cf70,
+        0xffff_ffff_ffff_fffe,
+        0x0fff_ffff_ffff_ffff,
+    ]);
+
     /// Converts from a (reduced) dalek scalar.
     pub fn from_scalar(s: &Scalar) -> Mont {
         let bytes = s.to_bytes();
@@ -198,6 +206,15 @@ mod tests {
             x = x * step + Scalar::ONE;
             x
         }))
+    }
+
+    #[test]
+    fn one_is_one() {
+        assert_eq!(Mont::ONE, Mont::from_scalar(&Scalar::ONE));
+        assert_eq!(Mont::ONE.to_scalar(), Scalar::ONE);
+        let x = Mont::from_scalar(&Scalar::from(7u64));
+        assert_eq!(x.mul(&Mont::ONE), x);
+        assert_ne!(Mont::ONE, Mont::ZERO);
     }
 
     #[test]

@@ -117,7 +117,12 @@ impl Sources<'_> {
         let mut l = Vec::with_capacity(padded);
         let mut r = Vec::with_capacity(padded);
         self.for_each(|c| {
-            l.push(c.l1.mul(&x1).add(&c.l2.mul(&x2)).add(&c.l3.mul(&x3)).to_scalar());
+            l.push(
+                c.l1.mul(&x1)
+                    .add(&c.l2.mul(&x2))
+                    .add(&c.l3.mul(&x3))
+                    .to_scalar(),
+            );
             r.push(c.r0.add(&c.r1.mul(&x1)).add(&c.r3.mul(&x3)).to_scalar());
         })?;
         let mut y_i = crate::util::scalars::scalar_pow(&self.y, self.n as u64);
