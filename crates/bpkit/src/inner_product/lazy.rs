@@ -151,28 +151,72 @@ impl<'a> LazyGens<'a> {
     }
 
     /// Folds the pending levels into new base points (current length `n`): one multiscalar
-    /// multiplication of `2ʳ` points per point. Variable-time: every factor is public.
+    /// multiplication of `2ʳ − 1` points per point. Variable-time: every factor is public.
+    ///
+    /// The first block's factor is one, so the first term of each new point carries only the
+    /// point's own factor `coef[i]`: that factor is divided out of the point's sum and kept as the
+    /// new base's factor, and the first term costs one addition instead of a multiplication.
     pub(crate) fn materialize(&mut self, n: usize) {
-        if self.blocks.len() <= 1 && self.coef.is_none() {
+        if self.blocks.len() <= 1 {
             return;
         }
+        // `fold` keeps the first block's factor at one (it only appends `b·x` after each `b`).
+        debug_assert!(self.blocks.first() == Some(&Mont::ONE));
         let step = n.max(1);
         let points = self.base.points();
+        let lead: Option<Vec<Mont>> = self
+            .coef
+            .as_ref()
+            .map(|c| c.iter().take(n).copied().collect());
+        let lead_inv = lead.as_deref().and_then(batch_invert);
+        // A zero factor (a zero challenge) cannot be divided out: then every term stays a product.
+        let lead = lead.filter(|_| lead_inv.is_some());
+        let keep_first = self.coef.is_none() || lead_inv.is_some();
         let new: Vec<RistrettoPoint> = (0..n)
             .map(|i| {
-                let scalars = self.blocks.iter().enumerate().map(|(t, b)| {
+                let inv = lead_inv.as_ref().and_then(|v| v.get(i));
+                let skip = usize::from(keep_first);
+                let scalars = self.blocks.iter().enumerate().skip(skip).map(|(t, b)| {
                     let c = self
                         .coef
                         .as_ref()
                         .and_then(|c| c.get(t.checked_mul(step).and_then(|o| o.checked_add(i))?));
-                    c.map_or(*b, |c| b.mul(c)).to_scalar()
+                    let s = c.map_or(*b, |c| b.mul(c));
+                    inv.map_or(s, |v| s.mul(v)).to_scalar()
                 });
-                let pts = points.iter().skip(i).step_by(step);
-                msm::vartime(scalars, pts).unwrap_or_default()
+                let pts = points.iter().skip(i).step_by(step).skip(skip);
+                let sum = msm::vartime(scalars, pts).unwrap_or_default();
+                match points.get(i) {
+                    Some(first) if keep_first => sum + first,
+                    _ => sum,
+                }
             })
             .collect();
         self.base = Base::Owned(new);
-        self.coef = None;
+        self.coef = lead;
         self.blocks = alloc::vec![Mont::ONE];
     }
+}
+
+/// `1/vᵢ` for every entry (Montgomery's trick: one inversion and three products per entry);
+/// `None` if an entry is zero.
+fn batch_invert(v: &[Mont]) -> Option<Vec<Mont>> {
+    let mut prefix = Vec::with_capacity(v.len());
+    let mut acc = Mont::ONE;
+    for x in v {
+        prefix.push(acc);
+        acc = acc.mul(x);
+    }
+    let total = acc.to_scalar();
+    if total == Scalar::ZERO {
+        return None;
+    }
+    // Variable-time is fine: the factors are public.
+    let mut inv = Mont::from_scalar(&total.invert());
+    let mut out = alloc::vec![Mont::ZERO; v.len()];
+    for ((o, x), p) in out.iter_mut().zip(v).zip(&prefix).rev() {
+        *o = inv.mul(p);
+        inv = inv.mul(x);
+    }
+    Some(out)
 }
