@@ -12,6 +12,7 @@ use crate::equation::scalar::Mont;
 use crate::group::encoding::Point;
 use crate::group::{RistrettoPoint, Scalar};
 use crate::transcript::TranscriptProtocol;
+use crate::util::par;
 use alloc::vec::Vec;
 use merlin::Transcript;
 use zeroize::Zeroize;
@@ -87,15 +88,23 @@ pub(crate) fn prove_with_factor(
         let c_r = inner_product(a_r, b_l).to_scalar();
 
         // Variable-time: a, b are uniformly blinded (module docs); the rest is public.
-        let mut l = Acc::new();
-        l.push(c_l, q);
-        g.push_half(a_l, n, Half::Upper, &mut l);
-        h.push_half(b_r, n, Half::Lower, &mut l);
-        let mut r = Acc::new();
-        r.push(c_r, q);
-        g.push_half(a_r, n, Half::Lower, &mut r);
-        h.push_half(b_l, n, Half::Upper, &mut r);
-        let (l, r) = (l.finish(), r.finish());
+        // L and R are independent (in parallel with the `parallel` feature).
+        let (l, r) = par::join(
+            || {
+                let mut l = Acc::new();
+                l.push(c_l, q);
+                g.push_half(a_l, n, Half::Upper, &mut l);
+                h.push_half(b_r, n, Half::Lower, &mut l);
+                l.finish()
+            },
+            || {
+                let mut r = Acc::new();
+                r.push(c_r, q);
+                g.push_half(a_r, n, Half::Lower, &mut r);
+                h.push_half(b_l, n, Half::Upper, &mut r);
+                r.finish()
+            },
+        );
         let l = Point::from_point(l);
         let r = Point::from_point(r);
         transcript.append_point(b"L", &l.compressed);
@@ -119,8 +128,7 @@ pub(crate) fn prove_with_factor(
         h.fold(&u_inv_sq, &u);
         n = k;
         if n > 1 && g.pending() >= LAZY_BLOCKS {
-            g.materialize(n);
-            h.materialize(n);
+            par::join(|| g.materialize(n), || h.materialize(n));
         }
     }
 
