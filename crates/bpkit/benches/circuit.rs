@@ -15,6 +15,12 @@
 //! the next left input by a row of three terms, and a row per multiplier fixing its right input.
 //! Full run: `BPKIT_CIRCUIT_MAX_LG=16 cargo bench -p bpkit --bench circuit`; `bench/circuit.py`
 //! prints the ratios.
+//!
+//! Then, in a `cargo bench` run unless `BPKIT_INTERLEAVED=0`, interleaved rounds of `prove` and
+//! dalek's constant-time MSM of 2n points for n = 2^min … 2^max (`BPKIT_CIRCUIT_MIN_LG`, default
+//! 6): each round runs both once, and min and median ratios are printed (robust to a loaded
+//! machine, where criterion's groups run minutes apart). A filter matching no group
+//! (`cargo bench -p bpkit --bench circuit -- interleaved-only`) runs only these rounds.
 #![allow(
     missing_docs,
     clippy::unwrap_used,
@@ -25,6 +31,7 @@
 )]
 
 use std::hint::black_box;
+use std::time::{Duration, Instant};
 
 use bpkit::batch::BatchVerifier;
 use bpkit::circuit::{Circuit, CircuitProof, ConstraintSystem, Prover, Recorder, Variable};
@@ -171,5 +178,62 @@ fn benches(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(circuit_benches, benches);
+/// Interleaved rounds of `prove` and the constant-time MSM of 2n points at every n; prints min and
+/// median times and the ratios prove / MSM.
+fn interleaved_prove(s: &Setup, min: usize, max: usize) {
+    println!("interleaved prove vs dalek constant-time MSM of 2n (min, median over rounds)");
+    for lg in min..=max {
+        let n = 1usize << lg;
+        let (scalars, points) = random_msm_inputs(2 * n);
+        let rounds = if lg >= 15 { 9 } else { 15 };
+        let (mut tp, mut tm): (Vec<Duration>, Vec<Duration>) = (Vec::new(), Vec::new());
+        black_box(prove(s, n, 5));
+        for r in 0..rounds {
+            let t = Instant::now();
+            black_box(RistrettoPoint::multiscalar_mul(
+                black_box(&scalars),
+                &points,
+            ));
+            tm.push(t.elapsed());
+            let t = Instant::now();
+            black_box(prove(s, n, 6 + r as u64));
+            tp.push(t.elapsed());
+        }
+        tp.sort();
+        tm.sort();
+        let (pm, pd) = (tp[0].as_secs_f64(), tp[rounds / 2].as_secs_f64());
+        let (mm, md) = (tm[0].as_secs_f64(), tm[rounds / 2].as_secs_f64());
+        println!(
+            "  n = 2^{lg:<2} ({rounds} rounds): prove min {:>9.2} ms median {:>9.2} ms; ct MSM 2n min {:>9.2} ms median {:>9.2} ms; ratio(min) {:.2} ratio(median) {:.2}",
+            pm * 1e3,
+            pd * 1e3,
+            mm * 1e3,
+            md * 1e3,
+            pm / mm,
+            pd / md
+        );
+    }
+}
+
+fn interleaved(c: &mut Criterion) {
+    let _ = c;
+    // Only in a real run (`cargo bench` passes `--bench`; `cargo test --bench` is a smoke run).
+    let bench_run = std::env::args().any(|a| a == "--bench");
+    if !bench_run || std::env::var("BPKIT_INTERLEAVED").as_deref() == Ok("0") {
+        return;
+    }
+    let max = max_lg();
+    let min = std::env::var("BPKIT_CIRCUIT_MIN_LG")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(6)
+        .clamp(6, max);
+    let s = Setup {
+        pc: PedersenGens::default(),
+        bp: BulletproofGens::new(1 << max, 1),
+    };
+    interleaved_prove(&s, min, max);
+}
+
+criterion_group!(circuit_benches, benches, interleaved);
 criterion_main!(circuit_benches);

@@ -17,6 +17,7 @@ use crate::group::encoding::Point;
 use crate::group::{msm, CompressedRistretto, RistrettoPoint, Scalar};
 use crate::inner_product;
 use crate::transcript::{RngAdapter, TranscriptProtocol};
+use crate::util::par;
 use crate::util::scalars::inner_product as ip;
 use alloc::vec::Vec;
 use curve25519_dalek::traits::Identity;
@@ -133,9 +134,16 @@ impl PhaseSecrets {
             pc_gens.mul_b_blinding(b)
                 + constant_time_chunked(x.iter().zip(g).chain(y.iter().zip(h)))
         };
-        let a_i = two(a_l, a_r, &self.i_blinding);
-        let a_o = two(a_o, &[], &self.o_blinding);
-        let s = two(&self.s_l, &self.s_r, &self.s_blinding);
+        // Three independent multiplications (in parallel with the `parallel` feature).
+        let (a_i, (a_o, s)) = par::join(
+            || two(a_l, a_r, &self.i_blinding),
+            || {
+                par::join(
+                    || two(a_o, &[], &self.o_blinding),
+                    || two(&self.s_l, &self.s_r, &self.s_blinding),
+                )
+            },
+        );
         [
             Point::from_point(a_i),
             Point::from_point(a_o),
@@ -396,7 +404,7 @@ impl<'t, 'g> Prover<'t, 'g> {
             .append_scalar(b"t_x_blinding", &t_x_blinding);
         self.transcript.append_scalar(b"e_blinding", &e_blinding);
         let w_ipp = nonzero(self.transcript.challenge_scalar(b"w"))?;
-        let q = self.pc_gens.b() * w_ipp;
+        let q = self.pc_gens.mul_b(&w_ipp);
 
         let (l_vec, r_vec) = sources.eval(&x, padded)?;
         drop(a);

@@ -7,8 +7,9 @@
 //! product one CIOS Montgomery multiplication and a sum a 4-limb add with one conditional
 //! subtraction. Values enter and leave through [`Mont::from_scalar`] and [`Mont::to_scalar`].
 //!
-//! Variable-time is not a concern here (public values only), but the code has no
-//! data-dependent branches anyway except the final conditional subtraction's mask.
+//! The verifiers' values are public, but the code has no data-dependent branch or memory access
+//! (the conditional subtractions are masks), like dalek's own scalar arithmetic: the circuit
+//! prover's polynomial pass relies on that for its secret coefficients (`circuit::prover::polys`).
 
 use crate::group::Scalar;
 
@@ -109,12 +110,20 @@ fn mont_mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
 }
 
 /// A scalar in Montgomery form (`a·2²⁵⁶ mod ℓ`), fully reduced.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, zeroize::Zeroize)]
 pub(crate) struct Mont([u64; 4]);
 
 impl Mont {
     /// Zero.
     pub const ZERO: Mont = Mont([0; 4]);
+
+    /// One (`2²⁵⁶ mod ℓ`).
+    pub const ONE: Mont = Mont([
+        0xd6ec_3174_8d98_951d,
+        0xc6ef_5bf4_737d_cf70,
+        0xffff_ffff_ffff_fffe,
+        0x0fff_ffff_ffff_ffff,
+    ]);
 
     /// Converts from a (reduced) dalek scalar.
     pub fn from_scalar(s: &Scalar) -> Mont {
@@ -197,6 +206,15 @@ mod tests {
             x = x * step + Scalar::ONE;
             x
         }))
+    }
+
+    #[test]
+    fn one_is_one() {
+        assert_eq!(Mont::ONE, Mont::from_scalar(&Scalar::ONE));
+        assert_eq!(Mont::ONE.to_scalar(), Scalar::ONE);
+        let x = Mont::from_scalar(&Scalar::from(7u64));
+        assert_eq!(x.mul(&Mont::ONE), x);
+        assert_ne!(Mont::ONE, Mont::ZERO);
     }
 
     #[test]

@@ -10,7 +10,11 @@
 //! Timing: every factor here is public (challenges, `y⁻¹`, the circuit's phase-2 factor) and the
 //! vectors multiplied in are the blinded `a`, `b` of the argument (see `prover.rs`), so every
 //! multiplication is variable-time.
+//!
+//! Scalars stay in Montgomery form ([`Mont`]: one multiplication per product instead of dalek's
+//! two plus packing) and become dalek scalars only as the multiscalar multiplications take them.
 
+use crate::equation::scalar::Mont;
 use crate::group::{msm, RistrettoPoint, Scalar};
 use alloc::vec::Vec;
 use curve25519_dalek::traits::Identity;
@@ -87,21 +91,21 @@ pub(crate) enum Half {
 pub(crate) struct LazyGens<'a> {
     base: Base<'a>,
     /// Per-point factors of the caller's base (`y⁻ʲ`, a phase factor); `None`: all one.
-    coef: Option<Vec<Scalar>>,
+    coef: Option<Vec<Mont>>,
     /// One factor per block of the current length (`2ʳ` after `r` lazy folds).
-    blocks: Vec<Scalar>,
+    blocks: Vec<Mont>,
     /// A factor common to every point.
-    global: Scalar,
+    global: Mont,
 }
 
 impl<'a> LazyGens<'a> {
     /// The generators `coef[j]·points[j]` (`coef` `None`: the points themselves).
-    pub(crate) fn new(points: &'a [RistrettoPoint], coef: Option<Vec<Scalar>>) -> Self {
+    pub(crate) fn new(points: &'a [RistrettoPoint], coef: Option<Vec<Mont>>) -> Self {
         LazyGens {
             base: Base::Borrowed(points),
             coef,
-            blocks: alloc::vec![Scalar::ONE],
-            global: Scalar::ONE,
+            blocks: alloc::vec![Mont::ONE],
+            global: Mont::ONE,
         }
     }
 
@@ -113,11 +117,11 @@ impl<'a> LazyGens<'a> {
     /// Adds the terms `v[i]·Gen[i + off]`, `i < n/2`, over the current generators of length `n`
     /// to `acc`, where `off` is `0` (`Half::Lower`) or `n/2` (`Half::Upper`): one term per base
     /// point of that half of every block. Variable-time (module docs).
-    pub(crate) fn push_half<'p>(&'p self, v: &[Scalar], n: usize, half: Half, acc: &mut Acc<'p>) {
+    pub(crate) fn push_half<'p>(&'p self, v: &[Mont], n: usize, half: Half, acc: &mut Acc<'p>) {
         let k = n / 2;
-        let v: Vec<Scalar> = v.iter().map(|x| x * self.global).collect();
         let mut coef_blocks = self.coef.as_ref().map(|c| c.chunks(n.max(1)));
         for (block, factor) in self.base.points().chunks(n.max(1)).zip(&self.blocks) {
+            let factor = factor.mul(&self.global);
             let coef_block = coef_blocks.as_mut().and_then(|c| c.next());
             let (lo, hi) = block.split_at(k.min(block.len()));
             let part = if half == Half::Upper { hi } else { lo };
@@ -129,46 +133,90 @@ impl<'a> LazyGens<'a> {
                     lo
                 }
             });
-            for (i, (p, x)) in part.iter().zip(&v).enumerate() {
-                let mut s = x * factor;
+            for (i, (p, x)) in part.iter().zip(v).enumerate() {
+                let mut s = x.mul(&factor);
                 if let Some(c) = coef_part.and_then(|c| c.get(i)) {
-                    s *= c;
+                    s = s.mul(c);
                 }
-                acc.push(s, p);
+                acc.push(s.to_scalar(), p);
             }
         }
     }
 
     /// Folds `Gen'ᵢ = global_factor·(Genᵢ + x·Gen_{n/2+i})` without touching a point.
-    pub(crate) fn fold(&mut self, x: &Scalar, global_factor: &Scalar) {
-        let blocks: Vec<Scalar> = self.blocks.iter().flat_map(|b| [*b, b * x]).collect();
+    pub(crate) fn fold(&mut self, x: &Mont, global_factor: &Mont) {
+        let blocks: Vec<Mont> = self.blocks.iter().flat_map(|b| [*b, b.mul(x)]).collect();
         self.blocks = blocks;
-        self.global *= global_factor;
+        self.global = self.global.mul(global_factor);
     }
 
     /// Folds the pending levels into new base points (current length `n`): one multiscalar
-    /// multiplication of `2ʳ` points per point. Variable-time: every factor is public.
+    /// multiplication of `2ʳ − 1` points per point. Variable-time: every factor is public.
+    ///
+    /// The first block's factor is one, so the first term of each new point carries only the
+    /// point's own factor `coef[i]`: that factor is divided out of the point's sum and kept as the
+    /// new base's factor, and the first term costs one addition instead of a multiplication.
     pub(crate) fn materialize(&mut self, n: usize) {
-        if self.blocks.len() <= 1 && self.coef.is_none() {
+        if self.blocks.len() <= 1 {
             return;
         }
+        // `fold` keeps the first block's factor at one (it only appends `b·x` after each `b`).
+        debug_assert!(self.blocks.first() == Some(&Mont::ONE));
         let step = n.max(1);
         let points = self.base.points();
+        let lead: Option<Vec<Mont>> = self
+            .coef
+            .as_ref()
+            .map(|c| c.iter().take(n).copied().collect());
+        let lead_inv = lead.as_deref().and_then(batch_invert);
+        // A zero factor (a zero challenge) cannot be divided out: then every term stays a product.
+        let lead = lead.filter(|_| lead_inv.is_some());
+        let keep_first = self.coef.is_none() || lead_inv.is_some();
         let new: Vec<RistrettoPoint> = (0..n)
             .map(|i| {
-                let scalars = self.blocks.iter().enumerate().map(|(t, b)| {
+                let inv = lead_inv.as_ref().and_then(|v| v.get(i));
+                let skip = usize::from(keep_first);
+                let scalars = self.blocks.iter().enumerate().skip(skip).map(|(t, b)| {
                     let c = self
                         .coef
                         .as_ref()
                         .and_then(|c| c.get(t.checked_mul(step).and_then(|o| o.checked_add(i))?));
-                    c.map_or(*b, |c| b * c)
+                    let s = c.map_or(*b, |c| b.mul(c));
+                    inv.map_or(s, |v| s.mul(v)).to_scalar()
                 });
-                let pts = points.iter().skip(i).step_by(step);
-                msm::vartime(scalars, pts).unwrap_or_default()
+                let pts = points.iter().skip(i).step_by(step).skip(skip);
+                let sum = msm::vartime(scalars, pts).unwrap_or_default();
+                match points.get(i) {
+                    Some(first) if keep_first => sum + first,
+                    _ => sum,
+                }
             })
             .collect();
         self.base = Base::Owned(new);
-        self.coef = None;
-        self.blocks = alloc::vec![Scalar::ONE];
+        self.coef = lead;
+        self.blocks = alloc::vec![Mont::ONE];
     }
+}
+
+/// `1/vᵢ` for every entry (Montgomery's trick: one inversion and three products per entry);
+/// `None` if an entry is zero.
+fn batch_invert(v: &[Mont]) -> Option<Vec<Mont>> {
+    let mut prefix = Vec::with_capacity(v.len());
+    let mut acc = Mont::ONE;
+    for x in v {
+        prefix.push(acc);
+        acc = acc.mul(x);
+    }
+    let total = acc.to_scalar();
+    if total == Scalar::ZERO {
+        return None;
+    }
+    // Variable-time is fine: the factors are public.
+    let mut inv = Mont::from_scalar(&total.invert());
+    let mut out = alloc::vec![Mont::ZERO; v.len()];
+    for ((o, x), p) in out.iter_mut().zip(v).zip(&prefix).rev() {
+        *o = inv.mul(p);
+        inv = inv.mul(x);
+    }
+    Some(out)
 }

@@ -8,10 +8,11 @@
 
 use super::lazy::{Acc, Half, LazyGens};
 use super::InnerProductProof;
+use crate::equation::scalar::Mont;
 use crate::group::encoding::Point;
 use crate::group::{RistrettoPoint, Scalar};
 use crate::transcript::TranscriptProtocol;
-use crate::util::scalars::{inner_product, powers};
+use crate::util::par;
 use alloc::vec::Vec;
 use merlin::Transcript;
 use zeroize::Zeroize;
@@ -47,21 +48,32 @@ pub(crate) fn prove_with_factor(
     g: &[RistrettoPoint],
     h: &[RistrettoPoint],
     tail: Option<(usize, Scalar)>,
-    mut a: Vec<Scalar>,
-    mut b: Vec<Scalar>,
+    mut a_in: Vec<Scalar>,
+    mut b_in: Vec<Scalar>,
 ) -> InnerProductProof {
     let mut n = g.len();
     transcript.innerproduct_domain_sep(n as u64);
 
+    // The vectors in Montgomery form (notes in `lazy.rs`); the dalek copies are wiped.
+    let mut a: Vec<Mont> = a_in.iter().map(Mont::from_scalar).collect();
+    let mut b: Vec<Mont> = b_in.iter().map(Mont::from_scalar).collect();
+    a_in.zeroize();
+    b_in.zeroize();
+    drop((a_in, b_in));
+
     let factor = |i: usize| match tail {
-        Some((from, f)) if i >= from => f,
-        _ => Scalar::ONE,
+        Some((from, f)) if i >= from => Mont::from_scalar(&f),
+        _ => Mont::ONE,
     };
-    let g_coef: Option<Vec<Scalar>> = tail.map(|_| (0..n).map(factor).collect());
-    let h_coef: Vec<Scalar> = powers(*y_inv)
-        .take(n)
-        .enumerate()
-        .map(|(i, y)| y * factor(i))
+    let g_coef: Option<Vec<Mont>> = tail.map(|_| (0..n).map(factor).collect());
+    let y_inv_m = Mont::from_scalar(y_inv);
+    let mut y_inv_i = Mont::ONE;
+    let h_coef: Vec<Mont> = (0..n)
+        .map(|i| {
+            let c = y_inv_i.mul(&factor(i));
+            y_inv_i = y_inv_i.mul(&y_inv_m);
+            c
+        })
         .collect();
     let mut g = LazyGens::new(g, g_coef);
     let mut h = LazyGens::new(h, Some(h_coef));
@@ -72,19 +84,27 @@ pub(crate) fn prove_with_factor(
         let k = n / 2;
         let (a_l, a_r) = a.split_at(k);
         let (b_l, b_r) = b.split_at(k);
-        let c_l = inner_product(a_l, b_r);
-        let c_r = inner_product(a_r, b_l);
+        let c_l = inner_product(a_l, b_r).to_scalar();
+        let c_r = inner_product(a_r, b_l).to_scalar();
 
         // Variable-time: a, b are uniformly blinded (module docs); the rest is public.
-        let mut l = Acc::new();
-        l.push(c_l, q);
-        g.push_half(a_l, n, Half::Upper, &mut l);
-        h.push_half(b_r, n, Half::Lower, &mut l);
-        let mut r = Acc::new();
-        r.push(c_r, q);
-        g.push_half(a_r, n, Half::Lower, &mut r);
-        h.push_half(b_l, n, Half::Upper, &mut r);
-        let (l, r) = (l.finish(), r.finish());
+        // L and R are independent (in parallel with the `parallel` feature).
+        let (l, r) = par::join(
+            || {
+                let mut l = Acc::new();
+                l.push(c_l, q);
+                g.push_half(a_l, n, Half::Upper, &mut l);
+                h.push_half(b_r, n, Half::Lower, &mut l);
+                l.finish()
+            },
+            || {
+                let mut r = Acc::new();
+                r.push(c_r, q);
+                g.push_half(a_r, n, Half::Lower, &mut r);
+                h.push_half(b_l, n, Half::Upper, &mut r);
+                r.finish()
+            },
+        );
         let l = Point::from_point(l);
         let r = Point::from_point(r);
         transcript.append_point(b"L", &l.compressed);
@@ -96,39 +116,46 @@ pub(crate) fn prove_with_factor(
         // A challenge is zero with probability 2⁻²⁵²; invert() maps 0 to 0 and the proof then
         // simply fails to verify, which is the correct outcome for a broken transcript.
         let u_inv = u.invert();
+        let (u, u_inv) = (Mont::from_scalar(&u), Mont::from_scalar(&u_inv));
 
         fold_in_place(&mut a, k, &u, &u_inv);
         fold_in_place(&mut b, k, &u_inv, &u);
 
         // G' = u⁻¹·G_L + u·G_R = u⁻¹·(G_L + u²·G_R); H' = u·H'_L + u⁻¹·H'_R = u·(H'_L + u⁻²·H'_R).
-        let u_sq = u * u;
-        let u_inv_sq = u_inv * u_inv;
+        let u_sq = u.mul(&u);
+        let u_inv_sq = u_inv.mul(&u_inv);
         g.fold(&u_sq, &u_inv);
         h.fold(&u_inv_sq, &u);
         n = k;
         if n > 1 && g.pending() >= LAZY_BLOCKS {
-            g.materialize(n);
-            h.materialize(n);
+            par::join(|| g.materialize(n), || h.materialize(n));
         }
     }
 
     let proof = InnerProductProof {
         l_vec,
         r_vec,
-        a: a.first().copied().unwrap_or(Scalar::ZERO),
-        b: b.first().copied().unwrap_or(Scalar::ZERO),
+        a: a.first().copied().unwrap_or(Mont::ZERO).to_scalar(),
+        b: b.first().copied().unwrap_or(Mont::ZERO).to_scalar(),
     };
     a.zeroize();
     b.zeroize();
     proof
 }
 
+/// `⟨a, b⟩` in Montgomery form.
+fn inner_product(a: &[Mont], b: &[Mont]) -> Mont {
+    a.iter()
+        .zip(b)
+        .fold(Mont::ZERO, |s, (x, y)| s.add(&x.mul(y)))
+}
+
 /// `v ← x·v_L + y·v_R` in place (`v_L` the first `k` entries); the upper half is wiped.
-fn fold_in_place(v: &mut Vec<Scalar>, k: usize, x: &Scalar, y: &Scalar) {
+fn fold_in_place(v: &mut Vec<Mont>, k: usize, x: &Mont, y: &Mont) {
     let k = k.min(v.len());
     let (lo, hi) = v.split_at_mut(k);
     for (l, r) in lo.iter_mut().zip(hi.iter()) {
-        *l = x * *l + y * r;
+        *l = x.mul(l).add(&y.mul(r));
     }
     hi.iter_mut().for_each(Zeroize::zeroize);
     v.truncate(k);
@@ -143,6 +170,7 @@ mod tests {
         clippy::too_many_arguments
     )]
     use super::*;
+    use crate::util::scalars::{inner_product, powers};
     use curve25519_dalek::traits::VartimeMultiscalarMul;
     use rand::SeedableRng;
     use rand_chacha::ChaCha20Rng;
@@ -221,7 +249,12 @@ mod tests {
             let a: Vec<Scalar> = (0..n).map(|_| Scalar::random(&mut rng)).collect();
             let b: Vec<Scalar> = (0..n).map(|_| Scalar::random(&mut rng)).collect();
             let q = RistrettoPoint::random(&mut rng);
-            let y_inv = Scalar::random(&mut rng);
+            // A zero factor (y⁻¹ = 0) takes materialisation's path without division.
+            let y_inv = if lg == 5 {
+                Scalar::ZERO
+            } else {
+                Scalar::random(&mut rng)
+            };
             for tail in [None, Some((n / 2 + n / 4, Scalar::random(&mut rng)))] {
                 let mut t1 = Transcript::new(b"ipp test");
                 let mut t2 = t1.clone();

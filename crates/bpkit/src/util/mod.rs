@@ -1,4 +1,5 @@
-//! Small scalar helpers: powers, inner products, polynomials.
+//! Small scalar helpers: powers, inner products, polynomials; a two-way parallel join.
 
+pub(crate) mod par;
 pub mod poly;
 pub mod scalars;
