@@ -233,10 +233,11 @@ mod circuit {
         assert!(prover < 26 << 20, "circuit prover over 26 MiB");
         // Verifier: measured 6.0 MiB on dalek with the circuit given (terms streamed into
         // chunked multiplications, msm::vartime_chunked), 18 MiB when the gadgets also run in
-        // the verifier; on the engine (G‖H borrowed from the cache, scalars as bytes) see
-        // bench/RESULTS.md. The guard keeps headroom for allocator and platform noise.
+        // the verifier; 13.2 MiB on the engine (G‖H borrowed from the cache, scalars as bytes;
+        // the AVX2 bucket pass packs the 2n points into lane form, 120 bytes each, 7.5 MiB at
+        // 2^15). The guard keeps headroom for allocator and platform noise below the budget.
         assert!(
-            verifier < 10 << 20,
+            verifier < 16 << 20,
             "circuit verifier over its guard (budget 25 MiB)"
         );
         assert!(
