@@ -10,7 +10,7 @@
 //! (padded) multipliers is verified on the engine, over the default generators converted once
 //! per process ([`crate::generators::shared_engine`]); smaller ones, and every build without
 //! `std`, on dalek. A verification on its own ([`choose_single`]) takes the engine only when
-//! that conversion has already been paid. Both give the same answer and the same errors (tests compare them).
+//! that conversion has already been paid (by a batch, or by calling `shared_engine`). Both give the same answer and the same errors (tests compare them).
 
 use super::proof::EncodedProof;
 use super::verifier::CircuitEquation;
@@ -56,11 +56,14 @@ pub(crate) fn choose(padded: usize) -> Path {
 }
 
 /// The path for one verification on its own ([`super::Circuit::verify`], the gadgets'
-/// verifier): [`choose`]'s, but the engine only once the default generators are in its form
+/// verifier, [`super::PreparedCircuit`], statements' `verify` and `verify_with_key`): [`choose`]'s,
+/// but the engine only once the default generators are in its form
 /// ([`crate::generators::engine_ready`]). Converting them costs about as much as building them
-/// (two inverse square roots a point), more than the verification gains, so a one-shot
-/// verification of a large proof (the CLI, a binding's single call) stays on dalek; a prepared
-/// circuit, a batch, or [`crate::generators::shared_engine`] converts them once for the process.
+/// (two inverse square roots a point, and a 35 MiB peak at 2¹⁵), more than one verification gains,
+/// so a one-shot verification of a large proof (the CLI, a binding's single call) stays on dalek.
+/// A batch with a circuit that large converts them; so does
+/// [`crate::generators::shared_engine`]`(n, 1)`, which a program verifying many proofs one by one
+/// calls once to opt in.
 pub(crate) fn choose_single(padded: usize) -> Path {
     match choose(padded) {
         #[cfg(feature = "std")]

@@ -82,7 +82,7 @@ impl PreparedCircuit {
         pc_gens: &PedersenGens,
         bp_gens: &BulletproofGens,
     ) -> Result<(), Error> {
-        let path = check::choose(self.padded_multipliers());
+        let path = check::choose_single(self.padded_multipliers());
         self.verify_on(
             path,
             transcript,
@@ -104,7 +104,7 @@ impl PreparedCircuit {
         pc_gens: &PedersenGens,
         bp_gens: &BulletproofGens,
     ) -> Result<(), Error> {
-        let path = check::choose(self.padded_multipliers());
+        let path = check::choose_single(self.padded_multipliers());
         self.verify_on(
             path,
             transcript,

@@ -116,8 +116,8 @@ impl Circuit {
     /// Verifies `proof` for this circuit and `commitments` (one multiscalar multiplication:
     /// curve25519-dalek's, or from [`super::ENGINE_MIN_MULTIPLIERS`] (padded) multipliers on, with the
     /// `std` feature, bpkit's verification engine over the cached default generators once they
-    /// are converted — by [`crate::generators::shared_engine`], a [`super::PreparedCircuit`] or a
-    /// batch; this call does not convert them, see [`crate::generators::engine_ready`]).
+    /// are converted — by [`crate::generators::shared_engine`] or a batch; this call does not
+    /// convert them, see [`crate::generators::engine_ready`]).
     pub fn verify(
         &self,
         transcript: &mut Transcript,

@@ -57,7 +57,7 @@ pub fn shared_table() -> Option<&'static VerifierTable> {
 /// True when [`shared_engine`]`(gens, parties)` would return at once, converting nothing: the
 /// default generators are already in the engine's form. Single circuit verifications use the
 /// engine only then (converting costs about as much as building the generators, more than one
-/// verification); a prepared circuit, a batch or a call of [`shared_engine`] converts them.
+/// verification); a batch with such a circuit, or a call of [`shared_engine`], converts them.
 pub fn engine_ready(gens: usize, parties: usize) -> bool {
     ENGINE.get().is_some_and(|lock| {
         lock.read()
