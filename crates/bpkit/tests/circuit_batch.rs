@@ -38,16 +38,7 @@ struct Fixture {
 fn fixture() -> &'static Fixture {
     static F: OnceLock<Fixture> = OnceLock::new();
     F.get_or_init(|| {
-        let shapes = [
-            small_shape(false),
-            small_shape(true),
-            Shape {
-                values: vec![1, 2, 3, 4, 5, 6],
-                products: (0..30).map(|i| (i % 6, (i * 5) % 6, i as u64)).collect(),
-                permutation: vec![5, 4, 3, 2, 1, 0],
-                break_it: false,
-            },
-        ];
+        let shapes = batch_shapes();
         let circuits = shapes
             .iter()
             .enumerate()

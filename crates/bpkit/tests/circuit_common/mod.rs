@@ -158,3 +158,18 @@ pub fn small_shape(two_phases: bool) -> Shape {
         break_it: false,
     }
 }
+
+/// The three circuits the batch tests mix with range and Bulletproofs+ proofs: the small shape
+/// with one and with two phases, and a larger one with 30 products and a full permutation.
+pub fn batch_shapes() -> [Shape; 3] {
+    [
+        small_shape(false),
+        small_shape(true),
+        Shape {
+            values: vec![1, 2, 3, 4, 5, 6],
+            products: (0..30).map(|i| (i % 6, (i * 5) % 6, i as u64)).collect(),
+            permutation: vec![5, 4, 3, 2, 1, 0],
+            break_it: false,
+        },
+    ]
+}
