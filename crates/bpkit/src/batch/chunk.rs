@@ -10,7 +10,7 @@
 
 use super::parallel::Executor;
 use crate::circuit::check::{self, ProofPoints};
-use crate::circuit::EncodedProof;
+use crate::circuit::{CircuitRef, EncodedProof};
 use crate::equation::accumulator::FixedAccumulator;
 use crate::equation::scalar::Mont;
 use crate::equation::terms::{Base, CircuitTerms, DynamicTerms, Equation, FixedTerms, PlusTerms};
@@ -25,6 +25,7 @@ use crate::range_proof::{
     decompress_commitments, dynamic_len, prepare, replay, Challenges, ProofView, RangeProof,
     RangeStatement,
 };
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 use merlin::Transcript;
 
@@ -80,16 +81,17 @@ pub(crate) struct PlusEntry<'a> {
     pub transcript: Transcript,
 }
 
-/// One circuit proof of the batch with its circuit, commitments and transcript: the proof as
-/// encoded (for the transcript) and its points, decoded by dalek (parsed proofs, or bytes with
-/// the engine off) or by the engine (bytes, when the batch expects to use it); converted to
-/// the other kind during verification if the batch runs on the other side.
+/// One circuit proof of the batch with its circuit (recorded or prepared), commitments and
+/// transcript: the proof as encoded (for the transcript) and its points, decoded by dalek
+/// (parsed proofs, or bytes with the engine off) or by the engine (bytes, when the batch
+/// expects to use it); converted to the other kind during verification if the batch runs on
+/// the other side. The commitments are the caller's, or a statement's gathered into one list.
 #[derive(Clone)]
 pub(crate) struct CircuitEntry<'a> {
     pub encoded: alloc::boxed::Box<EncodedProof>,
     pub points: ProofPoints,
-    pub circuit: &'a crate::circuit::Circuit,
-    pub commitments: &'a [crate::group::CompressedRistretto],
+    pub circuit: CircuitRef<'a>,
+    pub commitments: Cow<'a, [CompressedRistretto]>,
     pub transcript: Transcript,
 }
 
@@ -97,7 +99,7 @@ impl CircuitEntry<'_> {
     fn replay(&self, pc_gens: &PedersenGens) -> Result<crate::circuit::verifier::Replay, Error> {
         let mut transcript = self.transcript.clone();
         self.circuit
-            .replay(&mut transcript, &self.encoded, self.commitments, pc_gens)
+            .replay(&mut transcript, &self.encoded, &self.commitments, pc_gens)
     }
 
     /// The weighted equation; its dynamic points on the engine (`engine`) or on dalek, the
@@ -130,7 +132,7 @@ impl CircuitEntry<'_> {
                 ProofPoints::Engine(p) => p.clone(),
                 ProofPoints::Dalek(_) => self.encoded.decode_engine()?,
             };
-            points.extend(check::commitments_engine(self.commitments)?);
+            points.extend(check::commitments_engine(&self.commitments)?);
             out.engine_scalars = scalars;
             out.engine_points = points;
         } else {
@@ -138,7 +140,7 @@ impl CircuitEntry<'_> {
                 ProofPoints::Dalek(p) => p.clone(),
                 ProofPoints::Engine(_) => self.encoded.decode_dalek()?,
             };
-            points.extend(check::commitments_dalek(self.commitments)?);
+            points.extend(check::commitments_dalek(&self.commitments)?);
             out.dynamic_scalars = scalars;
             out.dynamic_points = points;
         }

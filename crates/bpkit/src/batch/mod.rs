@@ -4,7 +4,11 @@
 //! A batch may mix range proofs ([`BatchVerifier::add_range_proof`]), Bulletproofs+ proofs of any
 //! size, extension degree and generator set ([`BatchVerifier::add_plus_proof`]) and interval
 //! proofs ([`BatchVerifier::add_interval_proof`]), and arithmetic-circuit proofs
-//! ([`BatchVerifier::add_circuit_proof`], or encoded: [`BatchVerifier::add_circuit_proof_bytes`]).
+//! ([`BatchVerifier::add_circuit_proof`], or encoded: [`BatchVerifier::add_circuit_proof_bytes`];
+//! against a prepared circuit: [`BatchVerifier::add_prepared_circuit_proof`] and
+//! [`BatchVerifier::add_prepared_circuit_proof_bytes`]; the ready-made statements' proofs with
+//! their verifying keys: `add_to_batch` and `add_bytes_to_batch` of
+//! [`crate::circuit::statements`]' statement types).
 //!
 //! Each proof's verification equation `E_i = 0` is multiplied by a weight `ρ_i` and the
 //! equations are added up; the batch accepts iff `Σ ρ_i·E_i = 0`. With weights the prover
@@ -52,6 +56,7 @@ mod weights;
 pub(crate) use crate::equation::{accumulator, scalar, terms as equation};
 
 use crate::circuit::check::{Path, ProofInput, ProofPoints};
+use crate::circuit::CircuitRef;
 use crate::equation::accumulator::FixedAccumulator;
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens, VerifierTable};
@@ -59,6 +64,7 @@ use crate::group::CompressedRistretto;
 use crate::group::Scalar;
 use crate::plus::{PlusGens, PlusProof, PlusStatement};
 use crate::range_proof::{Interval, IntervalProof, RangeProof, RangeStatement};
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 use chunk::{
     CircuitEntry, Entry, PlusEntry, PlusSource, RangeEntry, Replayed, Source, StatementRef,
@@ -302,14 +308,12 @@ impl<'a> BatchVerifier<'a> {
         commitments: &'a [CompressedRistretto],
         transcript: Transcript,
     ) -> usize {
-        self.entries.push(Entry::Circuit(CircuitEntry {
-            encoded: alloc::boxed::Box::new(proof.encoded()),
-            points: ProofPoints::Dalek(proof.points()),
-            circuit,
-            commitments,
+        self.push_parsed_circuit(
+            proof,
+            CircuitRef::Recorded(circuit),
+            Cow::Borrowed(commitments),
             transcript,
-        }));
-        self.entries.len().saturating_sub(1)
+        )
     }
 
     /// Adds an encoded arithmetic-circuit proof with its circuit, its commitments and the
@@ -327,6 +331,126 @@ impl<'a> BatchVerifier<'a> {
         bytes: &[u8],
         circuit: &'a crate::circuit::Circuit,
         commitments: &'a [CompressedRistretto],
+        transcript: Transcript,
+    ) -> Result<usize, Error> {
+        self.push_circuit_bytes(
+            bytes,
+            CircuitRef::Recorded(circuit),
+            Cow::Borrowed(commitments),
+            transcript,
+        )
+    }
+
+    /// [`BatchVerifier::add_circuit_proof`] against a [`crate::circuit::PreparedCircuit`] (a
+    /// statement's verifying key holds one): the same check as
+    /// [`crate::circuit::PreparedCircuit::verify`], its weights computed from the packed rows
+    /// and its digest the one it was prepared with, so nothing is recorded again. Returns the
+    /// proof's index.
+    ///
+    /// ```
+    /// use bpkit::batch::BatchVerifier;
+    /// use bpkit::circuit::statements::{ShuffleStatement, ShuffleWitness};
+    /// use bpkit::{BulletproofGens, Opening};
+    /// use merlin::Transcript;
+    /// # use rand::SeedableRng;
+    /// # let mut rng = rand_chacha::ChaCha20Rng::from_seed([7; 32]);
+    /// let open = |vs: [u64; 2], rng: &mut _| vs.map(|v| Opening::random(v, rng)).to_vec();
+    /// let witness = ShuffleWitness::new(open([4, 9], &mut rng), open([9, 4], &mut rng));
+    /// let statement = ShuffleStatement::for_witness(&witness)?;
+    /// let bp_gens = BulletproofGens::new(64, 1);
+    /// let proof = statement.prove(&mut Transcript::new(b"example"), &witness, &bp_gens, &mut rng)?;
+    ///
+    /// // The circuit prepared once; the commitments and transcript as `batch_parts` gives them.
+    /// let key = statement.verifying_key()?;
+    /// let commitments: Vec<_> = statement.inputs().iter().chain(statement.outputs()).copied().collect();
+    /// let mut batch = BatchVerifier::new();
+    /// let index = batch.add_prepared_circuit_proof(
+    ///     proof.circuit_proof(),
+    ///     key.circuit(),
+    ///     &commitments,
+    ///     statement.bind_transcript(Transcript::new(b"example")),
+    /// );
+    /// assert_eq!(index, 0);
+    /// batch.verify(&mut rng).map_err(|e| e.failures()[0].1)?;
+    /// # Ok::<(), bpkit::Error>(())
+    /// ```
+    pub fn add_prepared_circuit_proof(
+        &mut self,
+        proof: &'a crate::circuit::CircuitProof,
+        circuit: &'a crate::circuit::PreparedCircuit,
+        commitments: &'a [CompressedRistretto],
+        transcript: Transcript,
+    ) -> usize {
+        self.push_parsed_circuit(
+            proof,
+            CircuitRef::Prepared(circuit),
+            Cow::Borrowed(commitments),
+            transcript,
+        )
+    }
+
+    /// [`BatchVerifier::add_circuit_proof_bytes`] against a
+    /// [`crate::circuit::PreparedCircuit`]: the bytes parsed at once, strictly (a malformed
+    /// encoding is returned as [`crate::circuit::CircuitProof::from_bytes`]'s error and nothing
+    /// is added), on the same engine or dalek path. Returns the proof's index.
+    pub fn add_prepared_circuit_proof_bytes(
+        &mut self,
+        bytes: &[u8],
+        circuit: &'a crate::circuit::PreparedCircuit,
+        commitments: &'a [CompressedRistretto],
+        transcript: Transcript,
+    ) -> Result<usize, Error> {
+        self.push_circuit_bytes(
+            bytes,
+            CircuitRef::Prepared(circuit),
+            Cow::Borrowed(commitments),
+            transcript,
+        )
+    }
+
+    /// For the ready-made statements, whose commitments are gathered into a list of their own:
+    /// a parsed proof (`Ok`) or an encoded one (`Err`) against a prepared circuit.
+    pub(crate) fn add_statement_proof(
+        &mut self,
+        proof: Result<&'a crate::circuit::CircuitProof, &[u8]>,
+        circuit: &'a crate::circuit::PreparedCircuit,
+        commitments: Vec<CompressedRistretto>,
+        transcript: Transcript,
+    ) -> Result<usize, Error> {
+        let circuit = CircuitRef::Prepared(circuit);
+        let commitments = Cow::Owned(commitments);
+        match proof {
+            Ok(p) => Ok(self.push_parsed_circuit(p, circuit, commitments, transcript)),
+            Err(bytes) => self.push_circuit_bytes(bytes, circuit, commitments, transcript),
+        }
+    }
+
+    /// A parsed circuit proof: its points as dalek decoded them (converted during verification
+    /// if the batch runs on the engine).
+    fn push_parsed_circuit(
+        &mut self,
+        proof: &'a crate::circuit::CircuitProof,
+        circuit: CircuitRef<'a>,
+        commitments: Cow<'a, [CompressedRistretto]>,
+        transcript: Transcript,
+    ) -> usize {
+        self.entries.push(Entry::Circuit(CircuitEntry {
+            encoded: alloc::boxed::Box::new(proof.encoded()),
+            points: ProofPoints::Dalek(proof.points()),
+            circuit,
+            commitments,
+            transcript,
+        }));
+        self.entries.len().saturating_sub(1)
+    }
+
+    /// An encoded circuit proof, parsed now and decoded for the path the batch will take
+    /// ([`crate::circuit::check::choose`], the engine only over the shared default generators).
+    fn push_circuit_bytes(
+        &mut self,
+        bytes: &[u8],
+        circuit: CircuitRef<'a>,
+        commitments: Cow<'a, [CompressedRistretto]>,
         transcript: Transcript,
     ) -> Result<usize, Error> {
         let shared = match self.gens {

@@ -10,6 +10,7 @@
 //! - [`Prover`], [`Verifier`], [`CircuitProof`]: the proof (math: [`crate::notes::circuits`];
 //!   formats: `docs/spec.md` §12).
 
+mod batched;
 pub(crate) mod check;
 mod checker;
 mod compact;
@@ -29,6 +30,7 @@ mod transcript;
 mod variable;
 pub(crate) mod verifier;
 
+pub(crate) use batched::CircuitRef;
 #[doc(hidden)]
 pub use check::set_engine_threshold;
 pub use check::ENGINE_MIN_MULTIPLIERS;

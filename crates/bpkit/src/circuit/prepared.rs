@@ -4,6 +4,8 @@
 
 use super::check::{self, ProofInput};
 use super::compact::CompactRows;
+use super::proof::EncodedProof;
+use super::verifier::{CircuitEquation, Replay};
 use super::{Circuit, CircuitError, CircuitProof};
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
@@ -128,16 +130,7 @@ impl PreparedCircuit {
         let c = &self.header;
         let (enc, points) = proof.decode(path)?;
         let rp = c.replay(transcript, &enc, commitments, pc_gens)?;
-        let wts = self
-            .rows
-            .weights(
-                &rp.z,
-                &rp.challenges,
-                c.padded_multipliers(),
-                c.num_commitments,
-            )
-            .ok_or(Error::VerificationFailed)?;
-        let eq = c.equation_with(&rp, &enc, Scalar::ONE, wts)?;
+        let eq = self.equation_from(&rp, &enc, Scalar::ONE)?;
         // On dalek: three multiplications (`G`, `H`, the rest), a third of the working memory
         // of one (see `check`).
         check::finish(
@@ -149,5 +142,31 @@ impl PreparedCircuit {
             bp_gens,
             true,
         )
+    }
+
+    /// The circuit's sizes, labels and digest (no rows: they are in `rows`).
+    pub(crate) fn header(&self) -> &Circuit {
+        &self.header
+    }
+
+    /// The verification equation of a replayed proof times `rho`, its weights computed from the
+    /// packed rows ([`Circuit::equation_from`] computes the same from the recorded ones).
+    pub(crate) fn equation_from(
+        &self,
+        rp: &Replay,
+        proof: &EncodedProof,
+        rho: Scalar,
+    ) -> Result<CircuitEquation, Error> {
+        let c = &self.header;
+        let wts = self
+            .rows
+            .weights(
+                &rp.z,
+                &rp.challenges,
+                c.padded_multipliers(),
+                c.num_commitments,
+            )
+            .ok_or(Error::VerificationFailed)?;
+        c.equation_with(rp, proof, rho, wts)
     }
 }

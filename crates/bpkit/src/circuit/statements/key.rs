@@ -1,9 +1,12 @@
 //! Verifying keys: a statement's circuit recorded once for given public parameters and kept
 //! packed ([`PreparedCircuit`]), so that many proofs verify without running the gadgets again.
 
-use crate::circuit::{CircuitError, PreparedCircuit};
+use crate::batch::BatchVerifier;
+use crate::circuit::{CircuitError, CircuitProof, PreparedCircuit};
 use crate::errors::Error;
+use crate::group::CompressedRistretto;
 use alloc::vec::Vec;
+use merlin::Transcript;
 
 /// The circuit of one statement with its public parameters (the SHA-256 digest and length, the
 /// Merkle root and depth, the shuffle size k), prepared for verification.
@@ -46,5 +49,20 @@ impl VerifyingKey {
                 "verifying key made for another statement or other parameters",
             )))
         }
+    }
+
+    /// Adds a proof (parsed: `Ok`, encoded: `Err`) of a statement with `parameters` to `batch`,
+    /// against this key's circuit: refused, adding nothing, when the key was made for other
+    /// parameters (the error of `verify_with_key`) or the encoding is malformed.
+    pub(super) fn add_to_batch<'a>(
+        &'a self,
+        parameters: &[u8],
+        batch: &mut BatchVerifier<'a>,
+        proof: Result<&'a CircuitProof, &[u8]>,
+        commitments: Vec<CompressedRistretto>,
+        transcript: Transcript,
+    ) -> Result<usize, Error> {
+        let circuit = self.for_parameters(parameters)?;
+        batch.add_statement_proof(proof, circuit, commitments, transcript)
     }
 }

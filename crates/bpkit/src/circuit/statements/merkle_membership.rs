@@ -1,7 +1,7 @@
 //! "The value committed in V is a leaf of the Poseidon Merkle tree with root r and depth d":
 //! the leaf's position and path stay hidden.
 
-use super::{statement_proof, VerifyingKey};
+use super::{statement_batch, statement_proof, VerifyingKey};
 use crate::circuit::gadgets::merkle;
 use crate::circuit::{Circuit, CircuitError, CircuitProof, PreparedCircuit, Prover, Recorder};
 use crate::commitment::Opening;
@@ -61,6 +61,7 @@ impl MerkleWitness {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MerkleProof(CircuitProof);
 statement_proof!(MerkleProof);
+statement_batch!(MerkleStatement, MerkleProof);
 
 impl MerkleStatement {
     /// The statement "the value in `leaf_commitment` is a leaf of the tree of depth `depth`
@@ -193,6 +194,11 @@ impl MerkleStatement {
             Some(&witness.path),
         )?;
         Ok(MerkleProof(prover.prove(bp_gens, rng)?))
+    }
+
+    /// The commitments the circuit speaks about, in the order the circuit commits them.
+    fn commitment_list(&self) -> Vec<CompressedRistretto> {
+        alloc::vec![self.leaf_commitment]
     }
 
     /// The statement's circuit parameters, as a [`VerifyingKey`] records them.

@@ -11,6 +11,47 @@
 //! parameters ([`VerifyingKey`]) and `verify_with_key` checks a proof against it, without
 //! running the gadgets again; `verify` records and then does the same.
 //!
+//! Verifying many proofs together: `add_to_batch` (or `add_bytes_to_batch` for an encoded
+//! proof) adds a proof with its key to a [`crate::batch::BatchVerifier`], beside range,
+//! Bulletproofs+ and other circuit proofs; the batch reports each failure under the index the
+//! call returned. A key made for other parameters is refused when the proof is added.
+//!
+//! ```
+//! use bpkit::batch::BatchVerifier;
+//! use bpkit::circuit::statements::{MerkleStatement, ShuffleStatement, ShuffleWitness};
+//! use bpkit::group::Scalar;
+//! use bpkit::poseidon::{MerkleTree, Poseidon};
+//! use bpkit::{BulletproofGens, Opening};
+//! use merlin::Transcript;
+//! # use rand::SeedableRng;
+//! # let mut rng = rand_chacha::ChaCha20Rng::from_seed([7; 32]);
+//! let bp_gens = BulletproofGens::new(1024, 1);
+//! let t = || Transcript::new(b"example");
+//!
+//! // A shuffle of two committed values.
+//! let open = |vs: [u64; 2], rng: &mut _| vs.map(|v| Opening::random(v, rng)).to_vec();
+//! let witness = ShuffleWitness::new(open([4, 9], &mut rng), open([9, 4], &mut rng));
+//! let shuffle = ShuffleStatement::for_witness(&witness)?;
+//! let shuffle_proof = shuffle.prove(&mut t(), &witness, &bp_gens, &mut rng)?;
+//!
+//! // Membership of the committed value 5 in a Poseidon Merkle tree of depth 1.
+//! let tree = MerkleTree::new(&Poseidon::new(), 1, &[Scalar::from(3u64), Scalar::from(5u64)])?;
+//! let (merkle, merkle_witness) = MerkleStatement::for_leaf(&tree, 5, 1, Scalar::from(42u64))?;
+//! let merkle_proof = merkle.prove(&mut t(), &merkle_witness, &bp_gens, &mut rng)?;
+//!
+//! // Keys made once; then any number of proofs join one batch.
+//! let (shuffle_key, merkle_key) = (shuffle.verifying_key()?, merkle.verifying_key()?);
+//! let merkle_bytes = merkle_proof.to_bytes();
+//! let mut batch = BatchVerifier::new();
+//! assert_eq!(shuffle.add_to_batch(&mut batch, &shuffle_key, &shuffle_proof, t())?, 0);
+//! assert_eq!(merkle.add_bytes_to_batch(&mut batch, &merkle_key, &merkle_bytes, t())?, 1);
+//! // A key made for other parameters is refused; nothing is added.
+//! assert!(merkle.add_to_batch(&mut batch, &shuffle_key, &merkle_proof, t()).is_err());
+//! assert_eq!(batch.len(), 2);
+//! batch.verify(&mut rng)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! | statement | name | public | committed |
 //! |---|---|---|---|
 //! | [`Sha256Statement`] | `sha256-preimage` | digest d, message length | — |
@@ -61,3 +102,57 @@ macro_rules! statement_proof {
     };
 }
 pub(crate) use statement_proof;
+
+/// `add_to_batch` and `add_bytes_to_batch` for a statement type with `key_parameters`, `bind`
+/// and `commitment_list`, whose proof type is `$proof`.
+macro_rules! statement_batch {
+    ($statement:ident, $proof:ident) => {
+        impl $statement {
+            /// Adds a proof of this statement to `batch`, to be checked against `key` with the
+            /// transcript it was made with (in the state the prover's was in before `prove`):
+            /// the same check as `verify_with_key`, its failure reported by the batch under
+            /// the returned index. A key made for other parameters is refused here and nothing
+            /// is added. The batch's Pedersen generators must be the default ones (as the
+            /// statements' are). Example: [`crate::circuit::statements`].
+            pub fn add_to_batch<'a>(
+                &self,
+                batch: &mut crate::batch::BatchVerifier<'a>,
+                key: &'a VerifyingKey,
+                proof: &'a $proof,
+                mut transcript: merlin::Transcript,
+            ) -> Result<usize, crate::errors::Error> {
+                let parameters = self.key_parameters();
+                self.bind(&mut transcript);
+                key.add_to_batch(
+                    &parameters,
+                    batch,
+                    Ok(proof.circuit_proof()),
+                    self.commitment_list(),
+                    transcript,
+                )
+            }
+
+            /// [`Self::add_to_batch`] for an encoded proof: parsed at once, strictly (a
+            /// malformed encoding is refused with the error of `from_bytes` and nothing is
+            /// added), its points decoded for the path the batch takes.
+            pub fn add_bytes_to_batch<'a>(
+                &self,
+                batch: &mut crate::batch::BatchVerifier<'a>,
+                key: &'a VerifyingKey,
+                proof: &[u8],
+                mut transcript: merlin::Transcript,
+            ) -> Result<usize, crate::errors::Error> {
+                let parameters = self.key_parameters();
+                self.bind(&mut transcript);
+                key.add_to_batch(
+                    &parameters,
+                    batch,
+                    Err(proof),
+                    self.commitment_list(),
+                    transcript,
+                )
+            }
+        }
+    };
+}
+pub(crate) use statement_batch;

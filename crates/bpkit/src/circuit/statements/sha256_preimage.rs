@@ -1,10 +1,11 @@
 //! "I know a message of length L whose SHA-256 is d": nothing committed; d and L public.
 
-use super::{statement_proof, VerifyingKey};
+use super::{statement_batch, statement_proof, VerifyingKey};
 use crate::circuit::gadgets::sha256;
 use crate::circuit::{Circuit, CircuitError, CircuitProof, PreparedCircuit, Prover, Recorder};
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
+use crate::group::CompressedRistretto;
 use alloc::vec::Vec;
 use merlin::Transcript;
 use zeroize::{Zeroize, ZeroizeOnDrop};
@@ -43,6 +44,7 @@ impl Sha256Witness {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sha256Proof(CircuitProof);
 statement_proof!(Sha256Proof);
+statement_batch!(Sha256Statement, Sha256Proof);
 
 fn too_long() -> Error {
     Error::Circuit(CircuitError::Gadget(
@@ -139,6 +141,11 @@ impl Sha256Statement {
             &self.digest,
         )?;
         Ok(Sha256Proof(prover.prove(bp_gens, rng)?))
+    }
+
+    /// The commitments the circuit speaks about, in the order the circuit commits them.
+    fn commitment_list(&self) -> Vec<CompressedRistretto> {
+        Vec::new()
     }
 
     /// The statement's circuit parameters, as a [`VerifyingKey`] records them.

@@ -1,6 +1,6 @@
 //! "The committed outputs are a permutation of the committed inputs" (k of each).
 
-use super::{statement_proof, VerifyingKey};
+use super::{statement_batch, statement_proof, VerifyingKey};
 use crate::circuit::gadgets::shuffle;
 use crate::circuit::{
     Circuit, CircuitError, CircuitProof, LinearCombination, PreparedCircuit, Prover, Recorder,
@@ -50,6 +50,7 @@ impl ShuffleWitness {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShuffleProof(CircuitProof);
 statement_proof!(ShuffleProof);
+statement_batch!(ShuffleStatement, ShuffleProof);
 
 fn shape_error(msg: &'static str) -> Error {
     Error::Circuit(CircuitError::Gadget(msg))
@@ -119,11 +120,7 @@ impl ShuffleStatement {
         Error,
     > {
         self.bind(&mut transcript);
-        Ok((
-            self.circuit()?,
-            self.inputs.iter().chain(&self.outputs).copied().collect(),
-            transcript,
-        ))
+        Ok((self.circuit()?, self.commitment_list(), transcript))
     }
 
     /// The circuit (for its size, digest and description).
@@ -171,6 +168,11 @@ impl ShuffleStatement {
         Ok(ShuffleProof(prover.prove(bp_gens, rng)?))
     }
 
+    /// The commitments the circuit speaks about, in the order the circuit commits them.
+    fn commitment_list(&self) -> Vec<CompressedRistretto> {
+        self.inputs.iter().chain(&self.outputs).copied().collect()
+    }
+
     /// The statement's circuit parameters, as a [`VerifyingKey`] records them.
     fn key_parameters(&self) -> Vec<u8> {
         let mut p = DOMAIN.to_vec();
@@ -212,12 +214,7 @@ impl ShuffleStatement {
         circuit.verify(
             transcript,
             &proof.0,
-            &self
-                .inputs
-                .iter()
-                .chain(&self.outputs)
-                .copied()
-                .collect::<Vec<_>>(),
+            &self.commitment_list(),
             &PedersenGens::default(),
             bp_gens,
         )

@@ -1,0 +1,60 @@
+//! The circuit a batch entry is checked against: recorded ([`Circuit`]) or prepared
+//! ([`PreparedCircuit`]). Both give the same transcript replay and the same weighted equation;
+//! a prepared circuit computes its weights from its packed rows, with the digest it was made
+//! with, so nothing is recorded or hashed again per proof.
+
+use super::proof::EncodedProof;
+use super::verifier::{CircuitEquation, Replay};
+use super::{Circuit, PreparedCircuit};
+use crate::errors::Error;
+use crate::generators::PedersenGens;
+use crate::group::{CompressedRistretto, Scalar};
+use merlin::Transcript;
+
+/// A recorded or a prepared circuit, borrowed.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum CircuitRef<'a> {
+    Recorded(&'a Circuit),
+    Prepared(&'a PreparedCircuit),
+}
+
+impl CircuitRef<'_> {
+    /// The circuit's sizes, labels and digest (a prepared circuit's has no rows).
+    fn header(&self) -> &Circuit {
+        match self {
+            CircuitRef::Recorded(c) => c,
+            CircuitRef::Prepared(p) => p.header(),
+        }
+    }
+
+    /// `n` padded to a power of two.
+    pub(crate) fn padded_multipliers(&self) -> usize {
+        self.header().padded_multipliers()
+    }
+
+    /// Replays the transcript for `proof` ([`Circuit::replay`]: sizes, commitment count, the
+    /// statement and every prover message bound, every challenge drawn).
+    pub(crate) fn replay(
+        &self,
+        transcript: &mut Transcript,
+        proof: &EncodedProof,
+        commitments: &[CompressedRistretto],
+        pc_gens: &PedersenGens,
+    ) -> Result<Replay, Error> {
+        self.header()
+            .replay(transcript, proof, commitments, pc_gens)
+    }
+
+    /// The proof's verification equation times `rho`, from its replayed transcript.
+    pub(crate) fn equation_from(
+        &self,
+        rp: &Replay,
+        proof: &EncodedProof,
+        rho: Scalar,
+    ) -> Result<CircuitEquation, Error> {
+        match self {
+            CircuitRef::Recorded(c) => c.equation_from(rp, proof, rho),
+            CircuitRef::Prepared(p) => p.equation_from(rp, proof, rho),
+        }
+    }
+}
