@@ -140,6 +140,18 @@ pub enum EnvelopeError {
         max = crate::MAX_INTERNED
     )]
     TooManyLabels,
+    /// A circuit description declaring more multipliers than the verifier accepts
+    /// ([`crate::VerifyCircuitOptions::max_multipliers`]; refused from the description's
+    /// header, before anything of the circuit's size is allocated or any generator built).
+    #[error(
+        "the circuit declares {multipliers} multipliers; this verifier accepts at most {max} (raise the limit to verify larger circuits)"
+    )]
+    CircuitTooLarge {
+        /// Multipliers the description declares (both phases).
+        multipliers: usize,
+        /// The verifier's limit.
+        max: usize,
+    },
     /// An operation for one scheme given an envelope of another (e.g. mask recovery, which
     /// only Bulletproofs+ proofs support).
     #[error("this needs a {expected:?} envelope, not {found:?}")]
@@ -168,6 +180,7 @@ impl EnvelopeError {
             EnvelopeError::LabelTooLong(_) => "label-too-long",
             EnvelopeError::TooManyLabels => "too-many-labels",
             EnvelopeError::WrongScheme { .. } => "wrong-scheme",
+            EnvelopeError::CircuitTooLarge { .. } => "circuit-too-large",
             _ => "malformed-envelope",
         }
     }

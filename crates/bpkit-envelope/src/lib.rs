@@ -8,7 +8,8 @@
 //! - [`Claim`]: a decoded proof with its statement; [`verify()`] an envelope;
 //! - [`prove`]: range, interval and Bulletproofs+ proofs as envelopes, and mask recovery;
 //! - [`verify_json`]: any envelope (`bp`, `bp+`, `circuit`, `grin-bp`); [`verify_circuit`]: a
-//!   proof against a circuit given by its canonical JSON description;
+//!   proof against a circuit given by its canonical JSON description, whose size is capped
+//!   ([`VerifyCircuitOptions`], [`verify_circuit_with`]);
 //! - [`batch`]: batch verification of mixed kinds, returning the bad indices;
 //! - [`Failure`] and [`Category`]: the error contract of every binding (proof invalid, input
 //!   malformed, prover refused), with the stable kinds of [`bpkit::Error::kind`].
@@ -35,7 +36,9 @@ mod verify;
 
 pub use any::verify_json;
 pub use claim::Claim;
-pub use described::verify_circuit;
+pub use described::{
+    verify_circuit, verify_circuit_with, VerifyCircuitOptions, DEFAULT_MAX_MULTIPLIERS,
+};
 pub use error::{Category, EnvelopeError, Failure};
 pub use format::{
     minimum_fits, parse, parse_interval, to_json, Envelope, GeneratorSet, Scheme, VERSION,

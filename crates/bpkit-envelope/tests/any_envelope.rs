@@ -223,7 +223,8 @@ fn circuit_vectors() {
 }
 
 /// A proof checked against a circuit of another size is `size-mismatch` before any generator
-/// is built (a description claiming 2^22 multipliers costs nothing with a small proof).
+/// is built (a description claiming many multipliers costs nothing with a small proof); a
+/// description above the verifier's limit is refused before that (`described_limit.rs`).
 #[test]
 fn circuit_size_mismatch_is_checked_first() {
     let file = vectors("circuit.json");
@@ -241,8 +242,17 @@ fn circuit_size_mismatch_is_checked_first() {
     let big = r#"{"bpkit_circuit":1,"commitments":0,"multipliers":[4194304,0],"challenges":[],"phase1":[],"phase2":[]}"#;
     let circuit = bpkit::circuit::Circuit::from_json(big).unwrap();
     assert_eq!(circuit.padded_multipliers(), 1 << 22);
-    let start = std::time::Instant::now();
+    // Over the default limit: refused from the header.
     let e = verify_circuit(big, &commitments, &proof, "x").unwrap_err();
+    assert_eq!(
+        (e.kind(), e.category()),
+        ("circuit-too-large", Category::Malformed)
+    );
+    // With the limit raised to the format's maximum, the size is still checked before any
+    // generator is built.
+    let start = std::time::Instant::now();
+    let all = VerifyCircuitOptions::default().max_multipliers(bpkit::circuit::MAX_MULTIPLIERS);
+    let e = verify_circuit_with(big, &commitments, &proof, "x", &all).unwrap_err();
     assert_eq!(
         (e.kind(), e.category()),
         ("size-mismatch", Category::Invalid)

@@ -127,6 +127,43 @@ impl Circuit {
     }
 }
 
+/// The sizes at the head of a circuit description (spec §12.2: `commitments`, then
+/// `multipliers` of both phases), read by [`Circuit::description_header`] without reading the
+/// rows: what a verifier checks against its own limits before anything of the size of the
+/// circuit is allocated or any generator built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DescriptionHeader {
+    /// Committed variables `m`.
+    pub commitments: usize,
+    /// Multipliers of the first phase `n₁`.
+    pub phase_one_multipliers: usize,
+    /// Multipliers of the second phase `n₂`.
+    pub phase_two_multipliers: usize,
+}
+
+impl DescriptionHeader {
+    /// `n = n₁ + n₂` (saturating: a sum beyond `usize` is beyond every limit too).
+    pub fn multipliers(&self) -> usize {
+        self.phase_one_multipliers
+            .saturating_add(self.phase_two_multipliers)
+    }
+}
+
+impl Circuit {
+    /// The header of a description: the exact canonical bytes up to the end of `multipliers`
+    /// (`{"bpkit_circuit":1,"commitments":m,"multipliers":[n1,n2],`), numbers without overflow.
+    /// Reads nothing further and allocates nothing; the rest is checked by
+    /// [`Circuit::from_json`] (which also refuses non-canonical numbers such as leading zeros,
+    /// and sizes above [`super::MAX_MULTIPLIERS`]).
+    pub fn description_header(json: &str) -> Result<DescriptionHeader, CircuitError> {
+        let mut p = Parser {
+            s: json.as_bytes(),
+            at: 0,
+        };
+        p.header().ok_or(CircuitError::InvalidDescription)
+    }
+}
+
 struct Parser<'a> {
     s: &'a [u8],
     at: usize,
@@ -242,14 +279,28 @@ impl Parser<'_> {
         )
     }
 
-    fn circuit(&mut self) -> Option<Circuit> {
+    fn header(&mut self) -> Option<DescriptionHeader> {
         self.lit("{\"bpkit_circuit\":1,\"commitments\":")?;
         let m = self.number()?;
         self.lit(",\"multipliers\":[")?;
         let n1 = self.number()?;
         self.lit(",")?;
         let n2 = self.number()?;
-        self.lit("],\"challenges\":")?;
+        self.lit("],")?;
+        Some(DescriptionHeader {
+            commitments: m,
+            phase_one_multipliers: n1,
+            phase_two_multipliers: n2,
+        })
+    }
+
+    fn circuit(&mut self) -> Option<Circuit> {
+        let DescriptionHeader {
+            commitments: m,
+            phase_one_multipliers: n1,
+            phase_two_multipliers: n2,
+        } = self.header()?;
+        self.lit("\"challenges\":")?;
         let labels = self.list(Parser::hex)?;
         self.lit(",\"phase1\":")?;
         let mut rows = self.list(Parser::row)?;
@@ -266,5 +317,58 @@ impl Parser<'_> {
             challenge_labels: labels,
             digest: [0; 32],
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn header_is_read_without_the_rows() {
+        let rows = alloc::vec![
+            LinearCombination::from(Variable::MultiplierLeft(0)) - Variable::Committed(1)
+        ];
+        let c = Circuit::new(2, 3, 5, rows, 1, alloc::vec![b"z".to_vec()]).unwrap();
+        let json = c.to_json();
+        let h = Circuit::description_header(&json).unwrap();
+        assert_eq!(
+            h,
+            DescriptionHeader {
+                commitments: 2,
+                phase_one_multipliers: 3,
+                phase_two_multipliers: 2,
+            }
+        );
+        assert_eq!(h.multipliers(), c.multipliers());
+        // Only the header is read: what follows it may be anything (from_json refuses it).
+        let head = "{\"bpkit_circuit\":1,\"commitments\":0,\"multipliers\":[4194304,7],";
+        let h = Circuit::description_header(&alloc::format!("{head}garbage")).unwrap();
+        assert_eq!(h.multipliers(), 4194311);
+        assert!(Circuit::from_json(&alloc::format!("{head}garbage")).is_err());
+        let max = usize::MAX;
+        let huge = alloc::format!(
+            "{{\"bpkit_circuit\":1,\"commitments\":0,\"multipliers\":[{max},{max}],"
+        );
+        assert_eq!(
+            Circuit::description_header(&huge).unwrap().multipliers(),
+            usize::MAX
+        );
+        for bad in [
+            "",
+            "{}",
+            &head[..head.len() - 1],
+            "{\"bpkit_circuit\":2,\"commitments\":0,\"multipliers\":[1,0],",
+            "{\"bpkit_circuit\":1,\"commitments\":0,\"multipliers\":[1],",
+            "{\"bpkit_circuit\":1,\"commitments\":0,\"multipliers\":[99999999999999999999999,0],",
+            " {\"bpkit_circuit\":1,\"commitments\":0,\"multipliers\":[1,0],",
+        ] {
+            assert_eq!(
+                Circuit::description_header(bad),
+                Err(CircuitError::InvalidDescription),
+                "{bad}"
+            );
+        }
     }
 }

@@ -39,7 +39,7 @@ pub use constraint_system::{
     ConstraintSystem, Metrics, RandomizableConstraintSystem, RandomizedConstraintSystem,
 };
 pub use error::CircuitError;
-pub use json::MAX_JSON_SIZE;
+pub use json::{DescriptionHeader, MAX_JSON_SIZE};
 pub use linear_combination::{LinearCombination, Term};
 pub use prepared::PreparedCircuit;
 pub(crate) use proof::EncodedProof;

@@ -46,6 +46,17 @@ pub fn shared(gens: usize, parties: usize) -> Arc<BulletproofGens> {
     Arc::clone(&slot)
 }
 
+/// True when [`shared`]`(gens, parties)` would return at once, building nothing: the cache
+/// already holds that many points for each of those parties. Asking builds nothing (for callers
+/// and tests that check what a verification cost before it ran).
+pub fn shared_ready(gens: usize, parties: usize) -> bool {
+    VECTOR.get().is_some_and(|lock| {
+        lock.read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .covers(gens, parties)
+    })
+}
+
 /// Verification tables for the default generators (`B, B̃` and party 0's 64 `G`, `H`), built once
 /// per process on first use (about 1.3 MiB; see [`VerifierTable`]).
 pub fn shared_table() -> Option<&'static VerifierTable> {

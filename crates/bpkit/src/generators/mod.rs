@@ -15,4 +15,4 @@ pub use vector::BulletproofGens;
 #[cfg(feature = "std")]
 mod cache;
 #[cfg(feature = "std")]
-pub use cache::{engine_ready, shared, shared_engine, shared_pedersen, shared_table};
+pub use cache::{engine_ready, shared, shared_engine, shared_pedersen, shared_ready, shared_table};
