@@ -50,7 +50,7 @@ const COMMANDS: &[Command] = &[
     },
     Command {
         name: "verify",
-        summary: "verify a proof envelope",
+        summary: "verify a proof envelope, or a circuit proof against a circuit description",
         usage: commands::verify::USAGE,
         flags: commands::verify::FLAGS,
         run: commands::verify::run,

@@ -4,6 +4,7 @@ pub mod batch_verify;
 pub mod circuit;
 pub mod commit;
 pub mod demo;
+pub mod described;
 pub mod grin;
 pub mod info;
 pub mod inspect;

@@ -9,20 +9,52 @@ use bpkit_envelope as envelope;
 /// Usage text.
 pub const USAGE: &str = "\
 Usage: bpkit verify PROOF.json
+       bpkit verify --circuit CIRCUIT.json --proof PROOF.hex --label TEXT
+                    [--commitments FILE] [--max-multipliers N]
 
 Verifies the proof envelope PROOF.json (a range proof, or a circuit proof of `bpkit circuit`). Prints `valid` and exits 0 if the proof holds; prints
 `invalid: <reason>` and exits 1 if it does not. A malformed or non-canonical envelope is
 reported on standard error with exit code 3, an unreadable file with exit code 4.
 
+With --circuit, verifies an arithmetic-circuit proof against the circuit's canonical JSON
+description (docs/spec.md §12.2; one trailing newline is allowed): PROOF.hex holds the proof in
+hex, FILE the commitments in hex, one per line, in the circuit's order (none if absent), TEXT the
+transcript label. A description declaring more than N multipliers (both phases) is refused
+before anything else is read or any generator built (exit 3, circuit-too-large): the
+description is the prover's choice, and verifying n multipliers costs generators for n rounded
+up to a power of two (about 320 bytes each, kept for the life of the process) and a
+multiplication of twice as many points.
+
 Options:
-    -h, --help    print this help
+    --circuit CIRCUIT.json  the circuit description (switches to the mode above)
+    --proof PROOF.hex       the circuit proof, in hex
+    --commitments FILE      the commitments, one per line, in hex
+    --label TEXT            transcript label
+    --max-multipliers N     refuse descriptions of more than N multipliers (default 65536 =
+                            2^16, at most 4194304 = 2^22)
+    -h, --help              print this help
 ";
 
 /// Flags accepted.
-pub const FLAGS: &[Flag] = &[];
+pub const FLAGS: &[Flag] = &[
+    Flag::value("--circuit"),
+    Flag::value("--proof"),
+    Flag::value("--commitments"),
+    Flag::value("--label"),
+    Flag::value("--max-multipliers"),
+];
 
 /// Runs the command.
 pub fn run(args: &Parsed) -> Result<Status, CliError> {
+    if let Some(circuit) = args.value("--circuit") {
+        return super::described::run(args, circuit);
+    }
+    if let Some(flag) = super::described::MODE_FLAGS
+        .iter()
+        .find(|f| args.value(f).is_some())
+    {
+        return Err(CliError::Usage(format!("{flag} needs --circuit")));
+    }
     let path = super::one_positional(&args.positionals, "the proof file")?;
     let text = read_input(path)?;
     if envelope::grin::is_grin(&text) {
