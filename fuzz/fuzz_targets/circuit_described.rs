@@ -1,6 +1,8 @@
 //! A proof against a circuit's canonical JSON description (`bpkit_envelope::verify_circuit`, the
 //! bindings' `verify_circuit`): never panics, whatever the description, commitments and proof,
-//! and a description larger than its proof is refused before any generator is built.
+//! a description larger than its proof is refused before any generator is built, and one whose
+//! header declares more than the default limit (`DEFAULT_MAX_MULTIPLIERS`) is refused as
+//! `circuit-too-large` whatever follows.
 //! Input: one byte k (commitments: k mod 8), k·32 commitment bytes, two bytes (LE) of
 //! description length, the description, then the proof bytes. The transcript label is that of
 //! `tests/vectors/circuit.json`, so that the seeds `fuzz/seeds.py` writes from it verify.
@@ -28,5 +30,14 @@ fuzz_target!(|data: &[u8]| {
     let Ok(description) = std::str::from_utf8(description) else {
         return;
     };
-    let _ = bpkit_envelope::verify_circuit(description, &commitments, proof, "circuit test");
+    let result = bpkit_envelope::verify_circuit(description, &commitments, proof, "circuit test");
+    if let Ok(h) = bpkit::circuit::Circuit::description_header(description) {
+        if h.multipliers() > bpkit_envelope::DEFAULT_MAX_MULTIPLIERS {
+            assert_eq!(
+                result.map_err(|e| e.kind()),
+                Err("circuit-too-large"),
+                "{h:?}"
+            );
+        }
+    }
 });

@@ -21,17 +21,25 @@ pub fn verify_json(py: Python<'_>, text: &str) -> PyResult<()> {
 /// Verifies `proof` for the circuit given by its canonical JSON description (spec §12.2) and
 /// its commitments (32-byte `bytes` each) under the transcript label: returns `None`, raises
 /// `InvalidProofError` (false, or a proof of another size) or `MalformedError` (kind `circuit`
-/// for a description that is not canonical, decoding kinds for the proof).
+/// for a description that is not canonical, `circuit-too-large` for one declaring more than
+/// `max_multipliers` multipliers — default 65,536 = 2^16, refused before anything is built —,
+/// decoding kinds for the proof).
 #[pyfunction]
+#[pyo3(signature = (circuit, commitments, proof, label, max_multipliers = None))]
 pub fn verify_circuit(
     py: Python<'_>,
     circuit: &str,
     commitments: Vec<Vec<u8>>,
     proof: &[u8],
     label: &str,
+    max_multipliers: Option<usize>,
 ) -> PyResult<()> {
     let commitments = crate::convert::commitments(commitments)?;
-    py.detach(|| bpkit_envelope::verify_circuit(circuit, &commitments, proof, label))
+    let mut options = bpkit_envelope::VerifyCircuitOptions::default();
+    if let Some(max) = max_multipliers {
+        options = options.max_multipliers(max);
+    }
+    py.detach(|| bpkit_envelope::verify_circuit_with(circuit, &commitments, proof, label, &options))
         .map_err(|e| verify_error(&e))
 }
 

@@ -59,6 +59,28 @@ def test_circuit_vector(label, case):
     assert isinstance(info.value, family) and info.value.kind == expected, info.value
 
 
+def test_circuit_size_limit():
+    """A description above max_multipliers (default 2^16) is refused, typed, before anything is
+    built; at the limit it verifies."""
+    data = json.loads((VECTORS / "circuit.json").read_text())
+    case = next(c for c in data["cases"] if c["expected"] == "ok")
+    n = sum(json.loads(case["circuit"])["multipliers"])
+    args = (case["circuit"], [bytes.fromhex(c) for c in case["commitments"]],
+            bytes.fromhex(case["proof"]), data["transcript_label"])
+    bpkit.verify_circuit(*args, max_multipliers=n)
+    with pytest.raises(bpkit.MalformedError) as info:
+        bpkit.verify_circuit(*args, max_multipliers=n - 1)
+    assert info.value.kind == "circuit-too-large", info.value
+    huge = ('{"bpkit_circuit":1,"commitments":0,"multipliers":[4194304,0],'
+            '"challenges":[],"phase1":[],"phase2":[]}')
+    with pytest.raises(bpkit.MalformedError) as info:
+        bpkit.verify_circuit(huge, [], b"", "x")
+    assert info.value.kind == "circuit-too-large", info.value
+    with pytest.raises(bpkit.MalformedError) as info:
+        bpkit.verify_circuit(huge, [], b"", "x", max_multipliers=1 << 22)
+    assert info.value.kind != "circuit-too-large", info.value
+
+
 def _check(text, valid, error):
     if valid:
         bpkit.verify_json(text)

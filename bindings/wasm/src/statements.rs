@@ -59,21 +59,29 @@ pub fn verify_json(text: &str) -> Result<()> {
 
 /// Verifies `proof` for the circuit given by its canonical JSON description (spec §12.2) and
 /// its commitments (32-byte `Uint8Array`s), under the transcript label. `MalformedError`
-/// (`circuit`) for a description that is not canonical; `InvalidProofError` for a false proof
-/// or one of another size (`size-mismatch`).
+/// (`circuit`) for a description that is not canonical, (`circuit-too-large`) for one declaring
+/// more than `maxMultipliers` multipliers (default 65,536 = 2^16; refused before anything is
+/// built); `InvalidProofError` for a false proof or one of another size (`size-mismatch`).
 #[wasm_bindgen(js_name = verifyCircuit)]
 pub fn verify_circuit(
     circuit: &str,
     commitments: Vec<Uint8Array>,
     proof: &[u8],
     label: &str,
+    #[wasm_bindgen(js_name = maxMultipliers)] max_multipliers: Option<u32>,
 ) -> Result<()> {
     let commitments = commitments_of(&commitments)?;
-    Ok(bpkit_envelope::verify_circuit(
+    let mut options = bpkit_envelope::VerifyCircuitOptions::default();
+    if let Some(max) = max_multipliers {
+        // u32 → usize: lossless on wasm32 and wider targets.
+        options = options.max_multipliers(usize::try_from(max).unwrap_or(usize::MAX));
+    }
+    Ok(bpkit_envelope::verify_circuit_with(
         circuit,
         &commitments,
         proof,
         label,
+        &options,
     )?)
 }
 

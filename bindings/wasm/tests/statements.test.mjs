@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as bp from 'bpkit';
+import { readFileSync } from 'node:fs';
 
 /** Asserts that `f` throws a `Class` with `kind` (any kind when `kind` is undefined). */
 function throwsKind(f, Class, kind) {
@@ -89,10 +90,24 @@ test('verifyCircuit: a non-canonical description and bad commitments are malform
   throwsKind(() => bp.verifyCircuit('{}', [], new Uint8Array(64), 'x'), bp.MalformedError, 'circuit');
   throwsKind(() => bp.verifyCircuit('{}', [new Uint8Array(31)], new Uint8Array(64), 'x'), bp.MalformedError);
   const big = '{"bpkit_circuit":1,"commitments":0,"multipliers":[4194304,0],"challenges":[],"phase1":[],"phase2":[]}';
-  // A valid description of 2^22 multipliers against a small proof: size-mismatch, at once.
+  // A valid description of 2^22 multipliers: above the default limit (2^16), refused from its
+  // header; with the limit raised, against a small proof: size-mismatch. Both at once.
   const { envelope } = bp.proveShuffle([1n], [1n], 'js size');
   const proof = Uint8Array.from(JSON.parse(envelope).proof.match(/../g), (h) => parseInt(h, 16));
   const start = Date.now();
-  throwsKind(() => bp.verifyCircuit(big, [], proof, 'x'), bp.InvalidProofError, 'size-mismatch');
+  throwsKind(() => bp.verifyCircuit(big, [], proof, 'x'), bp.MalformedError, 'circuit-too-large');
+  throwsKind(() => bp.verifyCircuit(big, [], proof, 'x', 4194303), bp.MalformedError, 'circuit-too-large');
+  throwsKind(() => bp.verifyCircuit(big, [], proof, 'x', 4194304), bp.InvalidProofError, 'size-mismatch');
   assert.ok(Date.now() - start < 5000);
+});
+
+test('verifyCircuit: maxMultipliers admits a circuit at the limit and refuses it below', () => {
+  const file = JSON.parse(readFileSync(new URL('../../../tests/vectors/circuit.json', import.meta.url), 'utf8'));
+  const c = file.cases.find((x) => x.expected === 'ok');
+  const bytes = (h) => Uint8Array.from(h.match(/../g) ?? [], (x) => parseInt(x, 16));
+  const [n1, n2] = JSON.parse(c.circuit).multipliers;
+  const args = [c.circuit, c.commitments.map(bytes), bytes(c.proof), file.transcript_label];
+  bp.verifyCircuit(...args);
+  bp.verifyCircuit(...args, n1 + n2);
+  throwsKind(() => bp.verifyCircuit(...args, n1 + n2 - 1), bp.MalformedError, 'circuit-too-large');
 });

@@ -64,6 +64,7 @@ const sha: string = proveSha256(new Uint8Array([97, 98, 99]), 'label');
 verifyJson(merkle.envelope);
 verifyJson(sha);
 verifyCircuit('{}', [leaf.commitment], new Uint8Array(64), 'label');
+verifyCircuit('{}', [], new Uint8Array(64), 'label', 1 << 16);
 console.log(openings.length);
 // @ts-expect-error leaves are bigints, not numbers
 proveMerkle([1, 2], 0n, 'label');
