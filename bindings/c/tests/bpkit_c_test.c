@@ -841,6 +841,11 @@ static void test_statements(void) {
            BPKIT_MALFORMED, "wrong-length", "31-byte commitments");
     expect(bpkit_verify_circuit(not_utf8, 2, NULL, 0, NULL, 0, NULL, 0), BPKIT_MALFORMED,
            "circuit", "description not UTF-8");
+    /* 2^22 multipliers: above the default limit (2^16), refused from the header. */
+    const char *huge = "{\"bpkit_circuit\":1,\"commitments\":0,\"multipliers\":[4194304,0],"
+                       "\"challenges\":[],\"phase1\":[],\"phase2\":[]}";
+    expect(bpkit_verify_circuit((const uint8_t *)huge, strlen(huge), NULL, 0, zero, 64, L, ll),
+           BPKIT_MALFORMED, "circuit-too-large", "2^22 multipliers");
     bpkit_circuit_envelope_free(m);
     bpkit_circuit_envelope_free(s);
     bpkit_circuit_envelope_free(NULL);

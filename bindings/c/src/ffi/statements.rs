@@ -31,8 +31,10 @@ pub unsafe extern "C" fn bpkit_verify_json(json: *const u8, json_len: usize) -> 
 
 /// Verifies `proof` for the circuit given by its canonical JSON description (spec §12.2) and
 /// its commitments (32·m bytes), under the transcript label. `BPKIT_MALFORMED` (`circuit`) for a
-/// description that is not canonical, `BPKIT_INVALID_PROOF` for a false proof or one of
-/// another size (`size-mismatch`).
+/// description that is not canonical, (`circuit-too-large`) for one declaring more than 65,536
+/// multipliers (the facade's default limit, checked before anything is built; the C binding
+/// has no way to raise it yet), `BPKIT_INVALID_PROOF` for a false proof or one of another size
+/// (`size-mismatch`).
 ///
 /// # Safety
 /// Each pointer points to its length of readable bytes (or is NULL with length 0).
