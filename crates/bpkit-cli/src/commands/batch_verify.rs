@@ -196,7 +196,7 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
         let mut circuits =
             BatchVerifier::new().with_options(BatchOptions::default().threads(threads));
         for (proof, circuit, commitments, transcript) in &circuit_parts {
-            circuits.add_circuit_proof(proof, circuit, commitments, transcript.clone());
+            circuits.add_prepared_circuit_proof(proof, circuit, commitments, transcript.clone());
         }
         if let Err(e) = circuits.verify(&mut rng) {
             for (index, error) in e.failures() {
