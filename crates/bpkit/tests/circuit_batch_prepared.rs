@@ -634,3 +634,69 @@ fn batch_verdicts_match_single_verification() {
         }
     }
 }
+
+/// The largest statement (a one-block SHA-256 preimage, 2^15 padded multipliers) beside the
+/// small ones, parsed and encoded: accepted, and a tampered copy located, on both paths.
+#[test]
+fn sha256_statement_joins_a_batch() {
+    use bpkit::circuit::statements::{Sha256Proof, Sha256Statement, Sha256Witness};
+    set_engine_threshold(1);
+    let f = fixture();
+    let bp = BulletproofGens::new(1 << 15, 1);
+    let w = Sha256Witness::new(b"abc".to_vec());
+    let st = Sha256Statement::for_witness(&w).unwrap();
+    let key = st.verifying_key().unwrap();
+    let proof = st
+        .prove(&mut t(STATEMENT), &w, &bp, &mut common::rng(9))
+        .unwrap();
+    let bytes = proof.to_bytes();
+    let (tampered_bytes, tampered) = tamper(&bytes, 0, Sha256Proof::from_bytes);
+    // Another digest: a wrong public input, with a key made for it.
+    let mut d = *st.digest();
+    d[0] ^= 1;
+    let other = Sha256Statement::new(d, 3).unwrap();
+    let other_key = other.verifying_key().unwrap();
+    // Two SHA-256 entries (parsed at 1, encoded at 3) among small proofs; faults: the parsed
+    // proof tampered (1), the encoded one checked against another digest with its key (3).
+    let build = |engine: bool, bad: Option<usize>| {
+        let mut b = BatchVerifier::new().with_options(BatchOptions::default().engine(engine));
+        add(f, &mut b, Kind::Shuffle(0), Fault::None);
+        let p = if bad == Some(1) { &tampered } else { &proof };
+        assert_eq!(st.add_to_batch(&mut b, &key, p, t(STATEMENT)), Ok(1));
+        add(f, &mut b, Kind::Range(1), Fault::None);
+        let i = if bad == Some(3) {
+            other.add_bytes_to_batch(&mut b, &other_key, &bytes, t(STATEMENT))
+        } else {
+            st.add_bytes_to_batch(&mut b, &key, &bytes, t(STATEMENT))
+        };
+        assert_eq!(i, Ok(3));
+        add(f, &mut b, Kind::Merkle(0), Fault::None);
+        b.verify_deterministic()
+    };
+    for bad in [None, Some(1), Some(3)] {
+        let (on, off) = (build(true, bad), build(false, bad));
+        assert_eq!(on, off, "{bad:?}");
+        match bad {
+            None => on.unwrap(),
+            Some(i) => assert_eq!(on.unwrap_err().indices().collect::<Vec<_>>(), vec![i]),
+        }
+    }
+    // The tampered encoding is refused when added or located.
+    let mut b = BatchVerifier::new();
+    match st.add_bytes_to_batch(&mut b, &key, &tampered_bytes, t(STATEMENT)) {
+        Err(e) => assert_eq!(Err(e), Sha256Proof::from_bytes(&tampered_bytes).map(|_| ())),
+        Ok(i) => assert_eq!(
+            b.verify_deterministic()
+                .unwrap_err()
+                .indices()
+                .collect::<Vec<_>>(),
+            vec![i]
+        ),
+    }
+    // The key of the other digest is refused for this statement.
+    let mut b = BatchVerifier::new();
+    assert!(st
+        .add_to_batch(&mut b, &other_key, &proof, t(STATEMENT))
+        .is_err());
+    assert!(b.is_empty());
+}
