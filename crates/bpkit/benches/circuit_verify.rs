@@ -6,7 +6,8 @@
 //!   given), `msm-vartime-2n` (dalek, one call), `msm-chunked-2n` (bpkit's
 //!   `msm::vartime_chunked`, what the verifier runs), adjacent in time;
 //! - `batch-2e15`: a single verification, a batch of one and a batch of two proofs of the same
-//!   circuit at n = min(2¹⁵, 2^max) (the marginal cost of a further proof is two − one);
+//!   circuit at n = min(2¹⁵, 2^max) (the marginal cost of a further proof is two − one), and the
+//!   batch of two against prepared circuits (`add_prepared_circuit_proof`);
 //! - then, in a `cargo bench` run unless `BPKIT_INTERLEAVED=0`, interleaved rounds (each round
 //!   runs every contender once) printing min and median ratios to dalek's MSM: `verify` (the
 //!   default path: the verification engine from `ENGINE_MIN_MULTIPLIERS` on), `verify-engine`
@@ -30,8 +31,8 @@ use std::time::{Duration, Instant};
 
 use bpkit::batch::{BatchOptions, BatchVerifier};
 use bpkit::circuit::{
-    set_engine_threshold, Circuit, CircuitProof, ConstraintSystem, Prover, Recorder, Variable,
-    ENGINE_MIN_MULTIPLIERS,
+    set_engine_threshold, Circuit, CircuitProof, ConstraintSystem, PreparedCircuit, Prover,
+    Recorder, Variable, ENGINE_MIN_MULTIPLIERS,
 };
 use bpkit::group::{msm, CompressedRistretto, RistrettoPoint, Scalar};
 use bpkit::{BulletproofGens, PedersenGens};
@@ -151,6 +152,27 @@ fn batch(c: &Case, d: &Case, pc: &PedersenGens, bp: &BulletproofGens, two: bool)
     b.verify_deterministic().unwrap()
 }
 
+/// [`batch`] with the circuits prepared ([`PreparedCircuit`], as statements' keys hold them):
+/// weights from the packed rows.
+fn batch_prepared(
+    c: &Case,
+    d: &Case,
+    prepared: &(PreparedCircuit, PreparedCircuit),
+    pc: &PedersenGens,
+    bp: &BulletproofGens,
+    two: bool,
+) {
+    let p1 = CircuitProof::from_bytes(&c.bytes).unwrap();
+    let p2 = CircuitProof::from_bytes(&d.bytes).unwrap();
+    let (c1, c2) = ([c.commitment], [d.commitment]);
+    let mut b = BatchVerifier::with_generators(pc, bp);
+    b.add_prepared_circuit_proof(&p1, &prepared.0, &c1, Transcript::new(LABEL));
+    if two {
+        b.add_prepared_circuit_proof(&p2, &prepared.1, &c2, Transcript::new(LABEL));
+    }
+    b.verify_deterministic().unwrap()
+}
+
 /// A batch over the default (shared) generators, proofs added as bytes, the engine on or off.
 fn batch_shared(c: &Case, d: &Case, two: bool, engine: bool) {
     let (c1, c2) = ([c.commitment], [d.commitment]);
@@ -235,6 +257,13 @@ fn benches(c: &mut Criterion) {
     g.bench_with_input(BenchmarkId::new("two", bn), &bn, |b, _| {
         b.iter(|| batch(&b1, &b2, &pc, &bp, true))
     });
+    let prepared = (
+        PreparedCircuit::new(b1.circuit.clone()).unwrap(),
+        PreparedCircuit::new(b2.circuit.clone()).unwrap(),
+    );
+    g.bench_with_input(BenchmarkId::new("prepared-two", bn), &bn, |b, _| {
+        b.iter(|| batch_prepared(&b1, &b2, &prepared, &pc, &bp, true))
+    });
     g.finish();
 
     // Interleaved rounds only in a real run (`cargo bench` passes `--bench`; `cargo test
@@ -282,6 +311,14 @@ fn benches(c: &mut Criterion) {
             ("verify", Box::new(|| verify(&b1, &pc, &bp))),
             ("batch one", Box::new(|| batch(&b1, &b2, &pc, &bp, false))),
             ("batch two", Box::new(|| batch(&b1, &b2, &pc, &bp, true))),
+            (
+                "prepared one",
+                Box::new(|| batch_prepared(&b1, &b2, &prepared, &pc, &bp, false)),
+            ),
+            (
+                "prepared two",
+                Box::new(|| batch_prepared(&b1, &b2, &prepared, &pc, &bp, true)),
+            ),
             (
                 "shared one eng",
                 Box::new(|| batch_shared(&b1, &b2, false, true)),

@@ -376,7 +376,7 @@ impl<'a> BatchVerifier<'a> {
     /// ```
     pub fn add_prepared_circuit_proof(
         &mut self,
-        proof: &'a crate::circuit::CircuitProof,
+        proof: &crate::circuit::CircuitProof,
         circuit: &'a crate::circuit::PreparedCircuit,
         commitments: &'a [CompressedRistretto],
         transcript: Transcript,
@@ -409,10 +409,10 @@ impl<'a> BatchVerifier<'a> {
     }
 
     /// For the ready-made statements, whose commitments are gathered into a list of their own:
-    /// a parsed proof (`Ok`) or an encoded one (`Err`) against a prepared circuit.
+    /// a parsed or an encoded proof against a prepared circuit.
     pub(crate) fn add_statement_proof(
         &mut self,
-        proof: Result<&'a crate::circuit::CircuitProof, &[u8]>,
+        proof: ProofInput<'_>,
         circuit: &'a crate::circuit::PreparedCircuit,
         commitments: Vec<CompressedRistretto>,
         transcript: Transcript,
@@ -420,8 +420,12 @@ impl<'a> BatchVerifier<'a> {
         let circuit = CircuitRef::Prepared(circuit);
         let commitments = Cow::Owned(commitments);
         match proof {
-            Ok(p) => Ok(self.push_parsed_circuit(p, circuit, commitments, transcript)),
-            Err(bytes) => self.push_circuit_bytes(bytes, circuit, commitments, transcript),
+            ProofInput::Parsed(p) => {
+                Ok(self.push_parsed_circuit(p, circuit, commitments, transcript))
+            }
+            ProofInput::Bytes(bytes) => {
+                self.push_circuit_bytes(bytes, circuit, commitments, transcript)
+            }
         }
     }
 
@@ -429,7 +433,7 @@ impl<'a> BatchVerifier<'a> {
     /// if the batch runs on the engine).
     fn push_parsed_circuit(
         &mut self,
-        proof: &'a crate::circuit::CircuitProof,
+        proof: &crate::circuit::CircuitProof,
         circuit: CircuitRef<'a>,
         commitments: Cow<'a, [CompressedRistretto]>,
         transcript: Transcript,

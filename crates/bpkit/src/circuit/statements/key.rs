@@ -2,7 +2,8 @@
 //! packed ([`PreparedCircuit`]), so that many proofs verify without running the gadgets again.
 
 use crate::batch::BatchVerifier;
-use crate::circuit::{CircuitError, CircuitProof, PreparedCircuit};
+use crate::circuit::check::ProofInput;
+use crate::circuit::{CircuitError, PreparedCircuit};
 use crate::errors::Error;
 use crate::group::CompressedRistretto;
 use alloc::vec::Vec;
@@ -51,14 +52,14 @@ impl VerifyingKey {
         }
     }
 
-    /// Adds a proof (parsed: `Ok`, encoded: `Err`) of a statement with `parameters` to `batch`,
+    /// Adds a proof (parsed or encoded) of a statement with `parameters` to `batch`,
     /// against this key's circuit: refused, adding nothing, when the key was made for other
     /// parameters (the error of `verify_with_key`) or the encoding is malformed.
     pub(super) fn add_to_batch<'a>(
         &'a self,
         parameters: &[u8],
         batch: &mut BatchVerifier<'a>,
-        proof: Result<&'a CircuitProof, &[u8]>,
+        proof: ProofInput<'_>,
         commitments: Vec<CompressedRistretto>,
         transcript: Transcript,
     ) -> Result<usize, Error> {

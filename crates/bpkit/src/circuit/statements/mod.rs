@@ -118,7 +118,7 @@ macro_rules! statement_batch {
                 &self,
                 batch: &mut crate::batch::BatchVerifier<'a>,
                 key: &'a VerifyingKey,
-                proof: &'a $proof,
+                proof: &$proof,
                 mut transcript: merlin::Transcript,
             ) -> Result<usize, crate::errors::Error> {
                 let parameters = self.key_parameters();
@@ -126,7 +126,7 @@ macro_rules! statement_batch {
                 key.add_to_batch(
                     &parameters,
                     batch,
-                    Ok(proof.circuit_proof()),
+                    crate::circuit::check::ProofInput::Parsed(proof.circuit_proof()),
                     self.commitment_list(),
                     transcript,
                 )
@@ -147,7 +147,7 @@ macro_rules! statement_batch {
                 key.add_to_batch(
                     &parameters,
                     batch,
-                    Err(proof),
+                    crate::circuit::check::ProofInput::Bytes(proof),
                     self.commitment_list(),
                     transcript,
                 )
