@@ -132,6 +132,8 @@ impl MerkleStatement {
     /// What a [`crate::batch::BatchVerifier`] needs besides the proof
     /// ([`crate::batch::BatchVerifier::add_circuit_proof`]): the circuit, the commitments, and
     /// `transcript` with the statement's domain separator and public inputs appended.
+    /// (This records the circuit for every call; with a verifying key, [`Self::add_to_batch`]
+    /// adds a proof without recording anything.)
     pub fn batch_parts(
         &self,
         mut transcript: Transcript,
