@@ -416,9 +416,9 @@ bpkit_status bpkit_verify_json(const uint8_t *json, size_t json_len);
 // Verifies `proof` for the circuit given by its canonical JSON description (spec §12.2) and
 // its commitments (32·m bytes), under the transcript label. `BPKIT_MALFORMED` (`circuit`) for a
 // description that is not canonical, (`circuit-too-large`) for one declaring more than 65,536
-// multipliers (the facade's default limit, checked before anything is built; the C binding
-// has no way to raise it yet), `BPKIT_INVALID_PROOF` for a false proof or one of another size
-// (`size-mismatch`).
+// multipliers (the default limit, checked before anything is built; see
+// `bpkit_verify_circuit_limited`), `BPKIT_INVALID_PROOF` for a false proof or one of another
+// size (`size-mismatch`).
 //
 // # Safety
 // Each pointer points to its length of readable bytes (or is NULL with length 0).
@@ -430,6 +430,24 @@ bpkit_status bpkit_verify_circuit(const uint8_t *circuit,
                                   size_t proof_len,
                                   const uint8_t *label,
                                   size_t label_len);
+
+// `bpkit_verify_circuit` with a limit of one's own: a description declaring more than
+// `max_multipliers` multipliers (both phases) is `BPKIT_MALFORMED` (`circuit-too-large`),
+// refused from its header before anything else is read or any generator built. The default of
+// `bpkit_verify_circuit` is 65,536 (2^16); descriptions above 2^22 are refused whatever the
+// limit.
+//
+// # Safety
+// Each pointer points to its length of readable bytes (or is NULL with length 0).
+bpkit_status bpkit_verify_circuit_limited(const uint8_t *circuit,
+                                          size_t circuit_len,
+                                          const uint8_t *commitments,
+                                          size_t commitments_len,
+                                          const uint8_t *proof,
+                                          size_t proof_len,
+                                          const uint8_t *label,
+                                          size_t label_len,
+                                          size_t max_multipliers);
 
 // "I know a message whose SHA-256 is d": proves knowledge of the `message_len` bytes at
 // `message` (at most 1024) and stores a new circuit envelope at `*out` (it carries the digest

@@ -846,6 +846,15 @@ static void test_statements(void) {
                        "\"challenges\":[],\"phase1\":[],\"phase2\":[]}";
     expect(bpkit_verify_circuit((const uint8_t *)huge, strlen(huge), NULL, 0, zero, 64, L, ll),
            BPKIT_MALFORMED, "circuit-too-large", "2^22 multipliers");
+    expect(bpkit_verify_circuit_limited((const uint8_t *)huge, strlen(huge), NULL, 0, zero, 64, L,
+                                        ll, (size_t)4194303),
+           BPKIT_MALFORMED, "circuit-too-large", "2^22 multipliers, limit 2^22 - 1");
+    /* With the limit at 2^22 the description is read and the 64-byte proof refused. */
+    expect(bpkit_verify_circuit_limited((const uint8_t *)huge, strlen(huge), NULL, 0, zero, 64, L,
+                                        ll, (size_t)4194304),
+           BPKIT_MALFORMED, "wrong-length", "2^22 multipliers, limit 2^22");
+    expect(bpkit_verify_circuit_limited(NULL, 3, NULL, 0, NULL, 0, NULL, 0, 0), BPKIT_NULL,
+           "null-argument", "limited: NULL circuit");
     bpkit_circuit_envelope_free(m);
     bpkit_circuit_envelope_free(s);
     bpkit_circuit_envelope_free(NULL);

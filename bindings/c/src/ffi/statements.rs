@@ -32,9 +32,9 @@ pub unsafe extern "C" fn bpkit_verify_json(json: *const u8, json_len: usize) -> 
 /// Verifies `proof` for the circuit given by its canonical JSON description (spec §12.2) and
 /// its commitments (32·m bytes), under the transcript label. `BPKIT_MALFORMED` (`circuit`) for a
 /// description that is not canonical, (`circuit-too-large`) for one declaring more than 65,536
-/// multipliers (the facade's default limit, checked before anything is built; the C binding
-/// has no way to raise it yet), `BPKIT_INVALID_PROOF` for a false proof or one of another size
-/// (`size-mismatch`).
+/// multipliers (the default limit, checked before anything is built; see
+/// `bpkit_verify_circuit_limited`), `BPKIT_INVALID_PROOF` for a false proof or one of another
+/// size (`size-mismatch`).
 ///
 /// # Safety
 /// Each pointer points to its length of readable bytes (or is NULL with length 0).
@@ -50,6 +50,43 @@ pub unsafe extern "C" fn bpkit_verify_circuit(
     label: *const u8,
     label_len: usize,
 ) -> Status {
+    // SAFETY: the caller's contract, passed on unchanged.
+    unsafe {
+        bpkit_verify_circuit_limited(
+            circuit,
+            circuit_len,
+            commitments,
+            commitments_len,
+            proof,
+            proof_len,
+            label,
+            label_len,
+            bpkit_envelope::DEFAULT_MAX_MULTIPLIERS,
+        )
+    }
+}
+
+/// `bpkit_verify_circuit` with a limit of one's own: a description declaring more than
+/// `max_multipliers` multipliers (both phases) is `BPKIT_MALFORMED` (`circuit-too-large`),
+/// refused from its header before anything else is read or any generator built. The default of
+/// `bpkit_verify_circuit` is 65,536 (2^16); descriptions above 2^22 are refused whatever the
+/// limit.
+///
+/// # Safety
+/// Each pointer points to its length of readable bytes (or is NULL with length 0).
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn bpkit_verify_circuit_limited(
+    circuit: *const u8,
+    circuit_len: usize,
+    commitments: *const u8,
+    commitments_len: usize,
+    proof: *const u8,
+    proof_len: usize,
+    label: *const u8,
+    label_len: usize,
+    max_multipliers: usize,
+) -> Status {
     guard(|| {
         // SAFETY: caller's contract (all four).
         let (circuit, commitments, proof, label) = unsafe {
@@ -62,7 +99,9 @@ pub unsafe extern "C" fn bpkit_verify_circuit(
         };
         let circuit = std::str::from_utf8(circuit)
             .map_err(|_| CError::argument("circuit", "the circuit description is not UTF-8"))?;
-        bpkit_envelope::verify_circuit(circuit, &commitments, proof, label)
+        let options =
+            bpkit_envelope::VerifyCircuitOptions::default().max_multipliers(max_multipliers);
+        bpkit_envelope::verify_circuit_with(circuit, &commitments, proof, label, &options)
             .map_err(|f| CError::verify(&f))
     })
 }
