@@ -29,6 +29,42 @@ impl Backend {
 
 static PORTABLE_ONLY: AtomicBool = AtomicBool::new(false);
 
+/// Whether the caller opted in to the AVX-512 IFMA backend (off by default: never run on IFMA
+/// hardware, see [`ifma`]).
+static IFMA_OPT_IN: AtomicBool = AtomicBool::new(false);
+
+/// Opts in to (`true`) or out of (`false`, the default) the eight-lane AVX-512 IFMA backend
+/// (radix 2⁵²) for Pippenger's bucket additions. Process-wide. It takes effect only where
+/// cpufeatures detects AVX-512F and AVX-512 IFMA with OS support ([`ifma_detected`]).
+///
+/// **Untested on hardware**: this backend has never run on a CPU with IFMA. Its algorithms pass
+/// the differential tests through a bit-exact software model of the instructions
+/// (`tests/ifma_model.rs`), which is why it exists, but a code path is enabled by default only
+/// after its differential tests have passed on real hardware with that instruction set; until
+/// then it stays opt-in. The `bpkit` CLI opts in when `BPKIT_ENGINE_IFMA=1`.
+pub fn ifma(on: bool) {
+    IFMA_OPT_IN.store(on, Ordering::Relaxed);
+}
+
+/// True when this CPU has AVX-512F and AVX-512 IFMA, with the OS saving the ZMM state
+/// (cpufeatures). Says nothing of whether the engine uses them (see [`ifma_active`]).
+pub fn ifma_detected() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if cpuid_ifma::get() {
+        return true;
+    }
+    false
+}
+
+/// True when the engine will use the IFMA backend now: the caller opted in ([`ifma`]), the CPU
+/// has it ([`ifma_detected`]), [`force_portable`] is off and [`simd_buckets`] is on.
+pub fn ifma_active() -> bool {
+    IFMA_OPT_IN.load(Ordering::Relaxed)
+        && !PORTABLE_ONLY.load(Ordering::Relaxed)
+        && SIMD_BUCKETS.load(Ordering::Relaxed)
+        && ifma_detected()
+}
+
 /// Whether Pippenger's bucket additions run in four AVX2 lanes where the CPU allows it.
 static SIMD_BUCKETS: AtomicBool = AtomicBool::new(true);
 
@@ -58,6 +94,8 @@ pub fn force_portable(on: bool) {
 cpufeatures::new!(cpuid_avx2, "avx2");
 #[cfg(target_arch = "x86_64")]
 cpufeatures::new!(cpuid_bmi2, "bmi2", "adx");
+#[cfg(target_arch = "x86_64")]
+cpufeatures::new!(cpuid_ifma, "avx512f", "avx512ifma");
 
 /// The backend the engine uses now.
 pub fn active() -> Backend {
@@ -272,4 +310,90 @@ pub fn add_chain_x4(
     }
     let _ = (lanes, q, iterations);
     None
+}
+
+/// Lane-wise `[a + b, a − b, a·b, a², a^(2⁵)]` through the eight-lane IFMA algorithms run on the
+/// software model of the instructions (any machine): a test hook.
+#[doc(hidden)]
+pub fn ifma_model_field_ops_x8(a: [Fe; 8], b: [Fe; 8]) -> [[Fe; 8]; 5] {
+    super::ifma::emu::field_ops_x8(&a, &b)
+}
+
+/// The raw radix-2⁵² limbs (`[op][lane][limb]`) of [`ifma_model_field_ops_x8`]'s results: a
+/// test hook (every output must be normalized).
+#[doc(hidden)]
+pub fn ifma_model_field_ops_x8_limbs(a: [Fe; 8], b: [Fe; 8]) -> [[[u64; 5]; 8]; 5] {
+    super::ifma::emu::field_ops_x8_limbs(&a, &b)
+}
+
+/// [`ifma_model_field_ops_x8`] on the real instructions: `None` unless the CPU has AVX-512F and
+/// AVX-512 IFMA (whether or not the caller opted in; a test hook).
+#[doc(hidden)]
+pub fn ifma_hw_field_ops_x8(a: [Fe; 8], b: [Fe; 8]) -> Option<[[Fe; 8]; 5]> {
+    #[cfg(target_arch = "x86_64")]
+    if ifma_detected() {
+        // SAFETY: cpufeatures detected AVX-512F and AVX-512 IFMA on this CPU, with the OS
+        // saving the ZMM state, the requirements of this
+        // `#[target_feature(enable = "avx512f,avx512ifma")]` function; it takes references to
+        // arrays, no pointers.
+        return Some(unsafe { super::ifma::hw::field_ops_x8(&a, &b) });
+    }
+    let _ = (a, b);
+    None
+}
+
+/// [`ifma_model_field_ops_x8_limbs`] on the real instructions: `None` unless the CPU has
+/// AVX-512F and AVX-512 IFMA (a test hook).
+#[doc(hidden)]
+pub fn ifma_hw_field_ops_x8_limbs(a: [Fe; 8], b: [Fe; 8]) -> Option<[[[u64; 5]; 8]; 5]> {
+    #[cfg(target_arch = "x86_64")]
+    if ifma_detected() {
+        // SAFETY: as in `ifma_hw_field_ops_x8`: AVX-512F and AVX-512 IFMA detected (with OS
+        // support) by cpufeatures; references to arrays only.
+        return Some(unsafe { super::ifma::hw::field_ops_x8_limbs(&a, &b) });
+    }
+    let _ = (a, b);
+    None
+}
+
+/// `(a^(2²⁵⁰ − 1), a¹¹)` for eight lanes through the IFMA algorithms on the software model of
+/// the instructions (any machine): a test hook.
+#[doc(hidden)]
+pub fn ifma_model_pow22501_x8(a: [Fe; 8]) -> [(Fe, Fe); 8] {
+    super::ifma::emu::pow22501_x8(&a)
+}
+
+/// [`ifma_model_pow22501_x8`] on the real instructions: `None` unless the CPU has AVX-512F and
+/// AVX-512 IFMA (a test hook).
+#[doc(hidden)]
+pub fn ifma_hw_pow22501_x8(a: [Fe; 8]) -> Option<[(Fe, Fe); 8]> {
+    #[cfg(target_arch = "x86_64")]
+    if ifma_detected() {
+        // SAFETY: as in `ifma_hw_field_ops_x8`: AVX-512F and AVX-512 IFMA detected (with OS
+        // support) by cpufeatures; a reference to an array only.
+        return Some(unsafe { super::ifma::hw::pow22501_x8(&a) });
+    }
+    let _ = a;
+    None
+}
+
+/// [`ifma_model_field_ops_x8`] on lanes given as raw radix-2⁵² limbs (`[lane][limb]`, limbs 0–3
+/// below 2⁵², limb 4 below 2⁴⁸: the normalized bounds, which the caller keeps), on the model,
+/// and on the real instructions when detected: a test hook for operands at the limb bounds.
+#[doc(hidden)]
+pub fn ifma_field_ops_x8_raw(
+    a: [[u64; 5]; 8],
+    b: [[u64; 5]; 8],
+) -> ([[Fe; 8]; 5], Option<[[Fe; 8]; 5]>) {
+    let model = super::ifma::emu::field_ops_x8_raw(&a, &b);
+    #[cfg(target_arch = "x86_64")]
+    if ifma_detected() {
+        // SAFETY: as in `ifma_hw_field_ops_x8`: AVX-512F and AVX-512 IFMA detected (with OS
+        // support) by cpufeatures; references to arrays only.
+        return (
+            model,
+            Some(unsafe { super::ifma::hw::field_ops_x8_raw(&a, &b) }),
+        );
+    }
+    (model, None)
 }
