@@ -9,9 +9,9 @@
 //! the Intel Intrinsics Guide for the `_mm512_*` intrinsics named next to each:
 //!
 //! - `madd52lo(a, b, c)` = `_mm512_madd52lo_epu64(a, b, c)`: per lane
-//!   tmp[127:0] = ZeroExtend(b[51:0]) · ZeroExtend(c[51:0]); dst = a + ZeroExtend(tmp[51:0])
+//!   `tmp[127:0] = ZeroExtend(b[51:0]) · ZeroExtend(c[51:0]); dst = a + ZeroExtend(tmp[51:0])`
 //!   (mod 2⁶⁴);
-//! - `madd52hi(a, b, c)` = `_mm512_madd52hi_epu64(a, b, c)`: the same with tmp[103:52];
+//! - `madd52hi(a, b, c)` = `_mm512_madd52hi_epu64(a, b, c)`: the same with `tmp[103:52]`;
 //! - `vadd`, `vsub` = `_mm512_add_epi64`, `_mm512_sub_epi64`: lane-wise mod 2⁶⁴;
 //! - `vand` = `_mm512_and_si512`;
 //! - `vsrl::<N>` = `_mm512_srli_epi64::<N>`: logical shift, zero when N > 63;
