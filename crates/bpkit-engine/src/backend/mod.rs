@@ -9,7 +9,7 @@
 //!   (flag-free `mulx` products), used with the AVX2 backend when the CPU has both;
 //! - `ifma`: eight field elements per AVX-512 vector in radix 2⁵² (`vpmadd52luq` /
 //!   `vpmadd52huq`), for Pippenger's bucket additions and the decoder's exponentiation chain.
-//!   **Opt-in only** ([`ifma`]): it has never run on a CPU with IFMA (none was at hand), and a
+//!   **Opt-in only** ([`ifma()`]): it has never run on a CPU with IFMA (none was at hand), and a
 //!   path is enabled by default only after its differential tests have passed on such hardware.
 //!   Its algorithms are instantiated twice, over the real instructions and over a bit-exact
 //!   model of them, and the model runs in the tests on every machine (`ifma_model_*`).
