@@ -10,7 +10,14 @@
 //! - field: add, sub, mul, square, pow2k, pow22501 lane by lane against the portable code
 //!   (canonical encodings) on edge values (0, 1, p − 1, p … p + 18, 2²⁵⁵ − 1, unreduced portable
 //!   limbs, raw radix-2⁵² limbs at the normalized bounds) in every lane position, and random
-//!   values; every output normalized (limbs 0–3 below 2⁵², limb 4 below 2⁴⁸).
+//!   values; every output normalized (limbs 0–3 below 2⁵², limb 4 below 2⁴⁸);
+//! - points: the eight-lane mixed addition against the portable `add_affine` / `sub_affine`
+//!   (identity, equal, opposite, Z ≠ 1, every sign pattern, arbitrary edge coordinates), the
+//!   general addition against the portable `add`;
+//! - the eight-lane bucket pass inside whole multiscalar multiplications against dalek's
+//!   `vartime_multiscalar_mul`: sizes 0 … 300 and a few larger, scalars 0, 1, ℓ − 1, 2⁶⁴ − 1,
+//!   2²⁵⁶ − 1 and random, points random, identity, repeated and negated, every window width;
+//! - the opt-in: IFMA is never active by default.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -24,6 +31,10 @@ mod common;
 
 use bpkit_engine::backend::{self, dispatch};
 use bpkit_engine::field::{self, Fe};
+use bpkit_engine::{AffineNiels, Extended};
+use curve25519_dalek::ristretto::RistrettoPoint;
+use curve25519_dalek::scalar::Scalar;
+use curve25519_dalek::traits::VartimeMultiscalarMul;
 use num_bigint::BigUint;
 use rand_chacha::ChaCha20Rng;
 
@@ -292,4 +303,285 @@ fn pow22501_matches_portable() {
         assert_eq!(real.is_some(), hw);
     }
     eprintln!("eight-lane pow22501: {} chains, all bit-exact", v.len() / 8);
+}
+
+fn enc(p: &Extended) -> [[u8; 32]; 4] {
+    p.coordinates().map(|c| c.to_bytes())
+}
+
+/// Lane by lane: the eight-lane chain (model, and hardware when present) against the portable.
+fn check_lanes(acc: [Extended; 8], q: [AffineNiels; 8], negative: [bool; 8], iterations: usize) {
+    let (model, real) = dispatch::ifma_add_affine_chain_x8(&acc, &q, negative, iterations);
+    for k in 0..8 {
+        let mut r = acc[k];
+        for _ in 0..iterations {
+            r = if negative[k] {
+                r.sub_affine(&q[k])
+            } else {
+                r.add_affine(&q[k])
+            };
+        }
+        assert_eq!(
+            enc(&model[k]),
+            enc(&r),
+            "model lane {k}, signs {negative:?}"
+        );
+        if let Some(real) = &real {
+            assert_eq!(enc(&real[k]), enc(&r), "hw lane {k}, signs {negative:?}");
+        }
+    }
+}
+
+fn signs(pattern: usize) -> [bool; 8] {
+    core::array::from_fn(|k| pattern >> k & 1 == 1)
+}
+
+#[test]
+fn mixed_additions_match_portable() {
+    exercised("ifma_model::mixed_additions_match_portable");
+    let mut rng = common::rng(74);
+    // Points: random, identity, P and −P, P twice (a doubling inside the sum).
+    let pts = common::engine_points(&common::mixed_points(&mut rng, 40));
+    let affine: Vec<AffineNiels> = pts.iter().map(|p| p.to_affine_niels()).collect();
+    let mut accs: Vec<Extended> = pts.iter().map(|p| *p.edwards()).collect();
+    accs.extend(pts.iter().map(|p| p.edwards().double())); // Z ≠ 1
+    accs.push(Extended::IDENTITY);
+    let mut cases = 0;
+    for (i, a) in accs.iter().enumerate() {
+        let q = affine[i % affine.len()];
+        let others: [Extended; 8] = core::array::from_fn(|k| accs[(i + 7 * k + 1) % accs.len()]);
+        let qs: [AffineNiels; 8] = core::array::from_fn(|k| affine[(i + 3 * k + 2) % affine.len()]);
+        let lane = i % 8;
+        let mut acc = others;
+        let mut q8 = qs;
+        acc[lane] = *a;
+        q8[lane] = q; // the same point when a is q's decoding: a doubling in lane `lane`
+                      // Every sign in every lane over the patterns (256 patterns on a few cases).
+        let patterns: Vec<usize> = if i < 4 {
+            (0..256).collect()
+        } else {
+            vec![0, 255, 0x55, 0xaa, 1 << lane, !(1 << lane) & 255]
+        };
+        for pattern in patterns {
+            check_lanes(acc, q8, signs(pattern), 1);
+            cases += 1;
+        }
+        // Opposite points: P − P and P + (−P) in lane `lane`.
+        if i < pts.len() {
+            let mut q8 = qs;
+            q8[lane] = affine[i];
+            let mut acc = others;
+            acc[lane] = *pts[i].edwards();
+            check_lanes(acc, q8, signs(1 << lane), 1);
+            q8[lane] = affine[i].neg();
+            check_lanes(acc, q8, signs(0), 1);
+            cases += 2;
+        }
+    }
+    // Chains: the lanes stay exact over many additions (limb bounds do not drift).
+    for pattern in [0, 255, 0x0f, 0xa5] {
+        let acc: [Extended; 8] = core::array::from_fn(|k| accs[k + 5]);
+        let q8: [AffineNiels; 8] = core::array::from_fn(|k| affine[k + 9]);
+        check_lanes(acc, q8, signs(pattern), 50);
+    }
+    eprintln!("eight-lane mixed additions: {cases} point cases, 4 chains of 50, all bit-exact");
+}
+
+#[test]
+fn additions_on_edge_field_elements() {
+    // The formulas are polynomials, so lanes must match the portable code on any coordinates,
+    // points or not: edge values exercise the limb bounds.
+    exercised("ifma_model::additions_on_edge_field_elements");
+    let mut rng = common::rng(75);
+    let v: Vec<Fe> = edge_values(&mut rng, 64)
+        .into_iter()
+        .map(|x| x.reduce()) // the portable additions take limbs below 2⁵⁴
+        .collect();
+    let n = v.len();
+    let ext = |i: usize| {
+        Extended::from_coordinates_unchecked([
+            v[i % n],
+            v[(i + 1) % n],
+            v[(i + 2) % n],
+            v[(i + 3) % n],
+        ])
+    };
+    let niels = |i: usize| {
+        AffineNiels::from_coordinates_unchecked(v[i % n], v[(i + 5) % n], v[(i + 11) % n])
+    };
+    let mut cases = 0;
+    for e in 0..32 {
+        for lane in 0..8 {
+            let mut acc: [Extended; 8] = core::array::from_fn(|k| ext(30 + 7 * k));
+            let mut q: [AffineNiels; 8] = core::array::from_fn(|k| niels(33 + 7 * k));
+            acc[lane] = ext(e);
+            q[lane] = niels(e);
+            for pattern in [0, 255, 1 << lane, e * 37 % 256] {
+                check_lanes(acc, q, signs(pattern), 1);
+                check_lanes(acc, q, signs(pattern), 3);
+                cases += 2;
+            }
+            // Every coordinate at its edge value at once.
+            acc[lane] = Extended::from_coordinates_unchecked([v[e]; 4]);
+            q[lane] = AffineNiels::from_coordinates_unchecked(v[e], v[e], v[e]);
+            check_lanes(acc, q, signs(lane * 5 % 256), 2);
+            cases += 1;
+            // General additions with the same edge coordinates.
+            let p8: [Extended; 8] = core::array::from_fn(|k| ext(e + 3 * k));
+            let q8: [Extended; 8] = core::array::from_fn(|k| ext(e + 11 * k + lane));
+            check_general(p8, q8, 2);
+            cases += 1;
+        }
+    }
+    eprintln!("eight-lane additions on edge field elements: {cases} cases, all bit-exact");
+}
+
+fn check_general(p: [Extended; 8], q: [Extended; 8], iterations: usize) {
+    let (model, real) = dispatch::ifma_add_chain_x8(&p, &q, iterations);
+    for k in 0..8 {
+        let mut r = p[k];
+        for _ in 0..iterations {
+            r = r.add(&q[k]);
+        }
+        assert_eq!(enc(&model[k]), enc(&r), "model general lane {k}");
+        if let Some(real) = &real {
+            assert_eq!(enc(&real[k]), enc(&r), "hw general lane {k}");
+        }
+    }
+}
+
+#[test]
+fn general_additions_match_portable() {
+    exercised("ifma_model::general_additions_match_portable");
+    let mut rng = common::rng(76);
+    let pts = common::engine_points(&common::mixed_points(&mut rng, 24));
+    let mut accs: Vec<Extended> = pts.iter().map(|p| *p.edwards()).collect();
+    accs.extend(pts.iter().map(|p| p.edwards().double()));
+    accs.push(Extended::IDENTITY);
+    let mut cases = 0;
+    for (i, a) in accs.iter().enumerate() {
+        let lane = i % 8;
+        let mut p: [Extended; 8] = core::array::from_fn(|k| accs[(i + 5 * k + 1) % accs.len()]);
+        let mut q: [Extended; 8] = core::array::from_fn(|k| accs[(i + 11 * k + 2) % accs.len()]);
+        p[lane] = *a;
+        q[lane] = if i % 2 == 0 { *a } else { a.neg() }; // doubling, cancellation
+        for iterations in [1, 3] {
+            check_general(p, q, iterations);
+            cases += 1;
+        }
+    }
+    eprintln!("eight-lane general additions: {cases} cases, all bit-exact");
+}
+
+/// Scalars for the differential MSM: 0, 1, ℓ − 1, 2⁶⁴ − 1, 2²⁵⁶ − 1 (unreduced) and random.
+fn scalars_for(rng: &mut ChaCha20Rng, n: usize) -> (Vec<[u8; 32]>, Vec<Scalar>) {
+    let bytes: Vec<[u8; 32]> = (0..n)
+        .map(|i| match i % 13 {
+            11 => [0xff; 32],
+            _ => common::special_scalar(rng, i).to_bytes(),
+        })
+        .collect();
+    let reduced = bytes
+        .iter()
+        .map(|b| Scalar::from_bytes_mod_order(*b))
+        .collect();
+    (bytes, reduced)
+}
+
+/// The eight-lane pass (model; hardware when present) inside a whole MSM against dalek.
+fn check_msm(bytes: &[[u8; 32]], scalars: &[Scalar], points: &[RistrettoPoint], c: Option<u32>) {
+    let want = RistrettoPoint::vartime_multiscalar_mul(scalars, points)
+        .compress()
+        .to_bytes();
+    let affine = common::engine_affine(points);
+    let model = dispatch::ifma_model_msm(bytes, &affine, c)
+        .unwrap()
+        .encode();
+    assert_eq!(model, want, "model, n = {}, c = {c:?}", points.len());
+    if let Some(real) = dispatch::ifma_hw_msm(bytes, &affine, c) {
+        assert_eq!(real.encode(), want, "hw, n = {}, c = {c:?}", points.len());
+    }
+}
+
+#[test]
+fn eight_lane_pass_matches_dalek() {
+    let hw = exercised("ifma_model::eight_lane_pass_matches_dalek");
+    let mut rng = common::rng(77);
+    let mut sizes: Vec<usize> = (0..=40).collect();
+    sizes.extend((41..=300).step_by(7));
+    sizes.extend([255, 256, 257, 300, 511, 1000, 1024]);
+    for &n in &sizes {
+        let points = if n % 5 == 4 {
+            (0..n).map(|_| common::random_point(&mut rng)).collect()
+        } else {
+            common::mixed_points(&mut rng, n)
+        };
+        let (bytes, scalars) = scalars_for(&mut rng, n);
+        check_msm(&bytes, &scalars, &points, None);
+    }
+    eprintln!(
+        "eight-lane bucket pass (model{}) on {} sizes up to 1024: all equal to dalek",
+        if hw { " and hardware" } else { " only" },
+        sizes.len()
+    );
+}
+
+#[test]
+fn eight_lane_pass_every_window_width_and_degenerate_inputs() {
+    exercised("ifma_model::eight_lane_pass_every_window_width_and_degenerate_inputs");
+    let mut rng = common::rng(78);
+    for n in [1usize, 2, 7, 8, 9, 17, 64, 300] {
+        let points = common::mixed_points(&mut rng, n);
+        let (bytes, scalars) = scalars_for(&mut rng, n);
+        for c in 2..=16 {
+            check_msm(&bytes, &scalars, &points, Some(c));
+        }
+    }
+    // One bucket split across all eight runs (every point with the same digit), and ±
+    // alternating digits (cancellation inside a lane's run).
+    let p = common::random_point(&mut rng);
+    for n in [7usize, 8, 9, 15, 16, 17, 400] {
+        let points = vec![p; n];
+        let s = Scalar::from(3u8);
+        check_msm(&vec![s.to_bytes(); n], &vec![s; n], &points, None);
+        let alt: Vec<Scalar> = (0..n).map(|i| if i % 2 == 0 { s } else { -s }).collect();
+        let alt_bytes: Vec<[u8; 32]> = alt.iter().map(Scalar::to_bytes).collect();
+        check_msm(&alt_bytes, &alt, &points, None);
+        check_msm(&alt_bytes, &alt, &points, Some(2));
+    }
+    // All-zero scalars, identity points, empty input, mismatched lengths.
+    let affine = common::engine_affine(&common::mixed_points(&mut rng, 300));
+    assert!(
+        dispatch::ifma_model_msm(&vec![[0u8; 32]; 300], &affine, None)
+            .unwrap()
+            .is_identity()
+    );
+    let ids = vec![AffineNiels::IDENTITY; 300];
+    let (bytes, _) = scalars_for(&mut rng, 300);
+    assert!(dispatch::ifma_model_msm(&bytes, &ids, None)
+        .unwrap()
+        .is_identity());
+    assert!(dispatch::ifma_model_msm(&[], &[], None)
+        .unwrap()
+        .is_identity());
+    assert!(dispatch::ifma_model_msm(&bytes[..2], &affine[..3], None).is_none());
+    assert!(dispatch::ifma_model_msm(&bytes[..2], &affine[..2], Some(1)).is_none());
+    assert!(dispatch::ifma_model_msm(&bytes[..2], &affine[..2], Some(17)).is_none());
+}
+
+/// The opt-in: never chosen by default; chosen only when opted in and detected.
+#[test]
+fn ifma_is_opt_in() {
+    let hw = exercised("ifma_model::ifma_is_opt_in");
+    assert!(
+        !backend::ifma_active(),
+        "IFMA must not be active by default"
+    );
+    backend::ifma(true);
+    assert_eq!(backend::ifma_active(), hw);
+    if hw {
+        assert!(bpkit_engine::backend().contains("ifma"));
+    }
+    backend::ifma(false);
+    assert!(!backend::ifma_active());
 }

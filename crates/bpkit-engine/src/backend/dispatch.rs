@@ -124,9 +124,17 @@ pub fn pow22501_x4(a: [Fe; 4]) -> [(Fe, Fe); 4] {
     }
 }
 
-/// `(a^(2²⁵⁰ − 1), a¹¹)` for eight elements on the active backend (AVX2: two four-lane chains
-/// interleaved; portable: two four-lane interleaved chains one after the other).
+/// `(a^(2²⁵⁰ − 1), a¹¹)` for eight elements on the active backend (IFMA, when opted in and
+/// detected: one eight-lane chain; AVX2: two four-lane chains interleaved; portable: two
+/// four-lane interleaved chains one after the other).
 pub fn pow22501_x8(a: [Fe; 8]) -> [(Fe, Fe); 8] {
+    #[cfg(target_arch = "x86_64")]
+    if ifma_active() {
+        // SAFETY: `ifma_active()` is true only when cpufeatures detected AVX-512F and AVX-512
+        // IFMA (with OS-enabled ZMM state) on this CPU, the requirements of this
+        // `#[target_feature(enable = "avx512f,avx512ifma")]` function; it takes no pointers.
+        return unsafe { super::ifma::hw::pow22501_x8(&a) };
+    }
     match active() {
         #[cfg(target_arch = "x86_64")]
         Backend::Avx2 => {
@@ -160,14 +168,24 @@ pub fn decode_core_x8(s: [Fe; 8]) -> [field::DecodeCore; 8] {
     }
 }
 
-/// Pippenger's method (`msm::pippenger`) on the active backend: on x86-64 CPUs with AVX2 and
-/// BMI2/ADX the same portable code compiled with those instructions enabled (`mulx`), otherwise
-/// the baseline compilation. Both compute the same limbs.
+/// Pippenger's method (`msm::pippenger`) on the active backend: the eight-lane IFMA bucket pass
+/// when opted in and detected ([`ifma_active`]); the four-lane AVX2 pass where
+/// [`simd_buckets_active`]; on x86-64 CPUs with AVX2 and BMI2/ADX the same portable code
+/// compiled with those instructions enabled (`mulx`), otherwise the baseline compilation. All
+/// compute the same point.
 pub(crate) fn pippenger(
     scalars: &[[u64; 4]],
     points: &[crate::point::AffineNiels],
     c: Option<u32>,
 ) -> crate::point::Extended {
+    #[cfg(target_arch = "x86_64")]
+    if ifma_active() {
+        // SAFETY: `ifma_active()` is true only when cpufeatures detected AVX-512F and AVX-512
+        // IFMA on this CPU with the OS saving the ZMM state (and the caller opted in), the
+        // requirements of this `#[target_feature(enable = "avx512f,avx512ifma")]` function;
+        // its arguments are ordinary slices.
+        return unsafe { super::ifma::hw::pippenger(scalars, points, c) };
+    }
     #[cfg(target_arch = "x86_64")]
     if simd_buckets_active() {
         // SAFETY: `simd_buckets_active()` is true only when cpufeatures detected AVX2 (through
@@ -396,4 +414,102 @@ pub fn ifma_field_ops_x8_raw(
         );
     }
     (model, None)
+}
+
+/// `lanes[k] ± q[k]` (`−` where `negative[k]`), `iterations` times, through the eight-lane IFMA
+/// point code: on the software model of the instructions (first), and on the real instructions
+/// when the CPU has them (second, `None` otherwise). A test hook: every lane must equal the
+/// portable `add_affine` / `sub_affine` repeated.
+#[doc(hidden)]
+pub fn ifma_add_affine_chain_x8(
+    lanes: &[crate::point::Extended; 8],
+    q: &[crate::point::AffineNiels; 8],
+    negative: [bool; 8],
+    iterations: usize,
+) -> (
+    [crate::point::Extended; 8],
+    Option<[crate::point::Extended; 8]>,
+) {
+    let model = super::ifma::emu::add_affine_chain(lanes, q, negative, iterations);
+    #[cfg(target_arch = "x86_64")]
+    if ifma_detected() {
+        // SAFETY: cpufeatures detected AVX-512F and AVX-512 IFMA (with OS-enabled ZMM state),
+        // the requirements of this `#[target_feature(enable = "avx512f,avx512ifma")]`
+        // function; its arguments are references to arrays.
+        let real = unsafe { super::ifma::hw::add_affine_chain(lanes, q, negative, iterations) };
+        return (model, Some(real));
+    }
+    (model, None)
+}
+
+/// `lanes[k] + q[k]` (general additions), `iterations` times, through the eight-lane IFMA point
+/// code: model first, real instructions second when detected. A test hook (every lane must
+/// equal the portable `Extended::add` repeated).
+#[doc(hidden)]
+pub fn ifma_add_chain_x8(
+    lanes: &[crate::point::Extended; 8],
+    q: &[crate::point::Extended; 8],
+    iterations: usize,
+) -> (
+    [crate::point::Extended; 8],
+    Option<[crate::point::Extended; 8]>,
+) {
+    let model = super::ifma::emu::add_chain(lanes, q, iterations);
+    #[cfg(target_arch = "x86_64")]
+    if ifma_detected() {
+        // SAFETY: as in `ifma_add_affine_chain_x8`: AVX-512F and AVX-512 IFMA detected (with
+        // OS support); references to arrays only.
+        let real = unsafe { super::ifma::hw::add_chain(lanes, q, iterations) };
+        return (model, Some(real));
+    }
+    (model, None)
+}
+
+/// Pippenger's method with the eight-lane IFMA bucket pass run on the software model of the
+/// instructions (any machine), window width `c` or chosen by size: a test hook. `None` if the
+/// lists differ in length or `c` is outside `MIN_WINDOW ..= MAX_WINDOW`.
+#[doc(hidden)]
+pub fn ifma_model_msm(
+    scalars: &[[u8; 32]],
+    points: &[crate::point::AffineNiels],
+    c: Option<u32>,
+) -> Option<crate::ristretto::Point> {
+    let words = msm_words(scalars, points, c)?;
+    Some(crate::ristretto::Point(super::ifma::emu::pippenger(
+        &words, points, c,
+    )))
+}
+
+/// [`ifma_model_msm`] on the real instructions: `None` unless the CPU has AVX-512F and AVX-512
+/// IFMA (whether or not the caller opted in), or if the input is invalid. A test hook.
+#[doc(hidden)]
+pub fn ifma_hw_msm(
+    scalars: &[[u8; 32]],
+    points: &[crate::point::AffineNiels],
+    c: Option<u32>,
+) -> Option<crate::ristretto::Point> {
+    let words = msm_words(scalars, points, c)?;
+    #[cfg(target_arch = "x86_64")]
+    if ifma_detected() {
+        // SAFETY: cpufeatures detected AVX-512F and AVX-512 IFMA (with OS-enabled ZMM state),
+        // the requirements of this `#[target_feature(enable = "avx512f,avx512ifma")]`
+        // function; its arguments are ordinary slices.
+        let p = unsafe { super::ifma::hw::pippenger(&words, points, c) };
+        return Some(crate::ristretto::Point(p));
+    }
+    let _ = words;
+    None
+}
+
+/// The scalars as words, if the lists have one length and `c` is a supported window width.
+fn msm_words(
+    scalars: &[[u8; 32]],
+    points: &[crate::point::AffineNiels],
+    c: Option<u32>,
+) -> Option<alloc::vec::Vec<[u64; 4]>> {
+    use crate::msm::window::{MAX_WINDOW, MIN_WINDOW};
+    if scalars.len() != points.len() || c.is_some_and(|c| !(MIN_WINDOW..=MAX_WINDOW).contains(&c)) {
+        return None;
+    }
+    Some(scalars.iter().map(crate::msm::digits::to_words).collect())
 }

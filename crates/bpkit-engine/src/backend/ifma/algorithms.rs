@@ -333,5 +333,416 @@ macro_rules! ifma_algorithms {
                 fa.pow2k(5).lane_limbs(),
             ]
         }
+
+        // ---------------------------------------------------------------------------------
+        // Points: eight independent points per vector (lane k of every coordinate belongs to
+        // point k), the same formulas as the portable `add_affine` / `sub_affine` / `add`,
+        // operation for operation, so every lane yields the portable point (the same field
+        // elements; limbs differ only in radix). Every coordinate is a normalized `Fe8`.
+        // ---------------------------------------------------------------------------------
+
+        use crate::point::{AffineNiels, Extended};
+
+        /// Lanes of the vectors.
+        pub const LANES8: usize = 8;
+
+        /// An affine Niels point (y + x, y − x, 2d·x·y) as 15 normalized radix-2⁵² limbs (five
+        /// per coordinate, in that order): the packed form the bucket pass gathers into lanes.
+        pub type PackedNiels = [u64; 15];
+
+        /// The packed form of an affine Niels point.
+        pub fn pack_niels(p: &AffineNiels) -> PackedNiels {
+            let mut out = [0u64; 15];
+            let coords = [p.y_plus_x, p.y_minus_x, p.xy2d];
+            for (c, chunk) in coords.iter().zip(out.chunks_exact_mut(5)) {
+                chunk.copy_from_slice(&fe_to_limbs52(c));
+            }
+            out
+        }
+
+        /// Eight affine Niels points, one per lane, y ± x already swapped in negative lanes;
+        /// the sign of 2d·x·y is applied inside [`Ext8::add_affine`].
+        #[derive(Clone, Copy)]
+        pub struct Niels8 {
+            y_plus_x: Fe8,
+            y_minus_x: Fe8,
+            xy2d: Fe8,
+        }
+
+        impl Niels8 {
+            /// Gathers eight packed points into lanes; where bit k of `negative` is set, lane
+            /// k's y + x and y − x are swapped (the first half of negating the point).
+            $(#[$tf])*
+            #[inline]
+            pub fn gather(p: &[&PackedNiels; 8], negative: Mask) -> Niels8 {
+                let mut yp = [vzero(); 5];
+                let mut ym = [vzero(); 5];
+                let mut t = [vzero(); 5];
+                for i in 0..5 {
+                    let mut a = [0u64; 8];
+                    let mut b = [0u64; 8];
+                    let mut c = [0u64; 8];
+                    for k in 0..8 {
+                        let (plus, minus) = if (negative >> k) & 1 == 1 { (5, 0) } else { (0, 5) };
+                        a[k] = p[k][plus + i];
+                        b[k] = p[k][minus + i];
+                        c[k] = p[k][10 + i];
+                    }
+                    yp[i] = vfrom_lanes(a);
+                    ym[i] = vfrom_lanes(b);
+                    t[i] = vfrom_lanes(c);
+                }
+                Niels8 {
+                    y_plus_x: Fe8 { limbs: yp },
+                    y_minus_x: Fe8 { limbs: ym },
+                    xy2d: Fe8 { limbs: t },
+                }
+            }
+        }
+
+        /// Eight extended points (X : Y : Z : T), one per lane.
+        #[derive(Clone, Copy)]
+        pub struct Ext8 {
+            x: Fe8,
+            y: Fe8,
+            z: Fe8,
+            t: Fe8,
+        }
+
+        /// The lane mask with bit k set where `flags[k]`.
+        #[inline]
+        pub fn lane_mask(flags: &[bool; 8]) -> Mask {
+            let mut m: Mask = 0;
+            for (k, f) in flags.iter().enumerate() {
+                if *f {
+                    m |= 1 << k;
+                }
+            }
+            m
+        }
+
+        impl Ext8 {
+            /// Eight portable points into lanes.
+            $(#[$tf])*
+            #[inline]
+            pub fn pack(p: &[Extended; 8]) -> Ext8 {
+                let mut c = [[Fe::ZERO; 8]; 4];
+                for k in 0..8 {
+                    c[0][k] = p[k].x;
+                    c[1][k] = p[k].y;
+                    c[2][k] = p[k].z;
+                    c[3][k] = p[k].t;
+                }
+                Ext8 {
+                    x: Fe8::pack(&c[0]),
+                    y: Fe8::pack(&c[1]),
+                    z: Fe8::pack(&c[2]),
+                    t: Fe8::pack(&c[3]),
+                }
+            }
+
+            /// The identity (0 : 1 : 1 : 0) in every lane.
+            $(#[$tf])*
+            #[inline]
+            pub fn identity() -> Ext8 {
+                Ext8 {
+                    x: Fe8::splat(&Fe::ZERO),
+                    y: Fe8::splat(&Fe::ONE),
+                    z: Fe8::splat(&Fe::ONE),
+                    t: Fe8::splat(&Fe::ZERO),
+                }
+            }
+
+            /// The eight lanes as portable points (the same field elements).
+            $(#[$tf])*
+            #[inline]
+            pub fn unpack(&self) -> [Extended; 8] {
+                let (x, y, z, t) = (
+                    self.x.unpack(),
+                    self.y.unpack(),
+                    self.z.unpack(),
+                    self.t.unpack(),
+                );
+                let mut out = [Extended::IDENTITY; 8];
+                for k in 0..8 {
+                    out[k] = Extended {
+                        x: x[k],
+                        y: y[k],
+                        z: z[k],
+                        t: t[k],
+                    };
+                }
+                out
+            }
+
+            /// `other` in the lanes set in `mask`, `self` elsewhere.
+            $(#[$tf])*
+            #[inline]
+            pub fn select(&self, other: &Ext8, mask: Mask) -> Ext8 {
+                Ext8 {
+                    x: self.x.select(&other.x, mask),
+                    y: self.y.select(&other.y, mask),
+                    z: self.z.select(&other.z, mask),
+                    t: self.t.select(&other.t, mask),
+                }
+            }
+
+            /// Lane-wise `self ± q`: `+` where bit k of `negative` is clear, `−` where it is set
+            /// (and q's y ± x were swapped by [`Niels8::gather`]). Operation for operation the
+            /// portable `add_affine` / `sub_affine` (7 products).
+            $(#[$tf])*
+            #[inline]
+            pub fn add_affine(&self, q: &Niels8, negative: Mask) -> Ext8 {
+                let pp = self.y.add(&self.x).mul(&q.y_plus_x);
+                let mm = self.y.sub(&self.x).mul(&q.y_minus_x);
+                let txy2d = self.t.mul(&q.xy2d);
+                let z2 = self.z.add(&self.z);
+                // z2 ± 2d·x·y·T: the sign of q's 2d·x·y is the sign of the lane.
+                let plus = z2.add(&txy2d);
+                let minus = z2.sub(&txy2d);
+                let cz = plus.select(&minus, negative);
+                let ct = minus.select(&plus, negative);
+                let cx = pp.sub(&mm);
+                let cy = pp.add(&mm);
+                Ext8 {
+                    x: cx.mul(&ct),
+                    y: cy.mul(&cz),
+                    z: cz.mul(&ct),
+                    t: cx.mul(&cy),
+                }
+            }
+
+            /// Lane-wise `self + q` (9 products): operation for operation the portable
+            /// `Extended::add`, i.e. `add_niels(q.to_projective_niels())`.
+            $(#[$tf])*
+            #[inline]
+            pub fn add(&self, q: &Ext8, d2: &Fe8) -> Ext8 {
+                let q_plus = q.y.add(&q.x);
+                let q_minus = q.y.sub(&q.x);
+                let q_t2d = q.t.mul(d2);
+                let pp = self.y.add(&self.x).mul(&q_plus);
+                let mm = self.y.sub(&self.x).mul(&q_minus);
+                let tt2d = self.t.mul(&q_t2d);
+                let zz = self.z.mul(&q.z);
+                let zz2 = zz.add(&zz);
+                let cx = pp.sub(&mm);
+                let cy = pp.add(&mm);
+                let cz = zz2.add(&tt2d);
+                let ct = zz2.sub(&tt2d);
+                Ext8 {
+                    x: cx.mul(&ct),
+                    y: cy.mul(&cz),
+                    z: cz.mul(&ct),
+                    t: cx.mul(&cy),
+                }
+            }
+        }
+
+        /// `lanes ± q` lane by lane, `iterations` times over: a test hook (lane k must equal
+        /// the portable `add_affine` / `sub_affine` repeated).
+        $(#[$tf])*
+        pub fn add_affine_chain(
+            lanes: &[Extended; 8],
+            q: &[AffineNiels; 8],
+            negative: [bool; 8],
+            iterations: usize,
+        ) -> [Extended; 8] {
+            let mut packed = [[0u64; 15]; 8];
+            for k in 0..8 {
+                packed[k] = pack_niels(&q[k]);
+            }
+            let refs = [
+                &packed[0], &packed[1], &packed[2], &packed[3], &packed[4], &packed[5],
+                &packed[6], &packed[7],
+            ];
+            let mask = lane_mask(&negative);
+            let q8 = Niels8::gather(&refs, mask);
+            let mut acc = Ext8::pack(lanes);
+            for _ in 0..iterations {
+                acc = acc.add_affine(&q8, mask);
+            }
+            acc.unpack()
+        }
+
+        /// `lanes + q` lane by lane (general additions), `iterations` times over: a test hook
+        /// (lane k must equal the portable `Extended::add` repeated).
+        $(#[$tf])*
+        pub fn add_chain(lanes: &[Extended; 8], q: &[Extended; 8], iterations: usize) -> [Extended; 8] {
+            let d2 = Fe8::splat(&crate::field::EDWARDS_D2);
+            let q8 = Ext8::pack(q);
+            let mut acc = Ext8::pack(lanes);
+            for _ in 0..iterations {
+                acc = acc.add(&q8, &d2);
+            }
+            acc.unpack()
+        }
+
+        // ---------------------------------------------------------------------------------
+        // Pippenger's method with the bucket additions in eight lanes: the AVX2 pass
+        // (`backend::avx2::msm`) with eight runs instead of four (`msm::schedule::lane_run_of`).
+        // ---------------------------------------------------------------------------------
+
+        use crate::msm::schedule::{lane_run_of, Entry, Schedule};
+        use crate::msm::{digits, pippenger::running_sum, window};
+        use alloc::vec;
+        use alloc::vec::Vec;
+
+        /// Where the partial sums of one window's buckets go.
+        struct Buckets {
+            sums: Vec<Extended>,
+            touched: Vec<bool>,
+        }
+
+        impl Buckets {
+            /// A partial sum of bucket `b`: the bucket's value if it had none, added to it
+            /// otherwise (portable general addition).
+            fn hand_over(&mut self, b: u32, p: &Extended) {
+                let b = b as usize;
+                if let (Some(s), Some(t)) = (self.sums.get_mut(b), self.touched.get_mut(b)) {
+                    *s = if *t { s.add(p) } else { *p };
+                    *t = true;
+                }
+            }
+        }
+
+        /// `Σ sᵢ·Pᵢ` by Pippenger's method with eight-lane bucket additions (window width
+        /// chosen by cost unless given). The same point as `msm::pippenger::pippenger_body`.
+        $(#[$tf])*
+        pub fn pippenger(scalars: &[[u64; 4]], points: &[AffineNiels], c: Option<u32>) -> Extended {
+            let bits = digits::max_bits(scalars);
+            if bits == 0 || points.is_empty() {
+                return Extended::IDENTITY;
+            }
+            let c = c.unwrap_or_else(|| window::choose(points.len(), bits));
+            let w = digits::windows(bits, c);
+            let packed: Vec<PackedNiels> = points.iter().map(pack_niels).collect();
+            let identity = pack_niels(&AffineNiels::IDENTITY);
+            // c ≥ MIN_WINDOW = 2: 2ᶜ⁻¹ buckets.
+            let nb = 1usize << c.saturating_sub(1);
+            let mut carries = vec![0u8; scalars.len()];
+            let mut window_digits = vec![0i32; scalars.len()];
+            let mut schedule = Schedule::new(nb, points.len());
+            let mut buckets = Buckets {
+                sums: vec![Extended::IDENTITY; nb],
+                touched: vec![false; nb],
+            };
+            let mut sums: Vec<Extended> = Vec::with_capacity(w as usize);
+            let d2 = Fe8::splat(&crate::field::EDWARDS_D2);
+            for j in 0..w {
+                for ((s, d), carry) in scalars
+                    .iter()
+                    .zip(window_digits.iter_mut())
+                    .zip(carries.iter_mut())
+                {
+                    *d = digits::digit(s, j, c, carry);
+                }
+                let entries = schedule.sort(&window_digits);
+                buckets.sums.fill(Extended::IDENTITY);
+                buckets.touched.fill(false);
+                bucket_pass(entries, &packed, &identity, &mut buckets);
+                sums.push(running_sum_x8(&buckets.sums, &d2));
+            }
+            let mut total = Extended::IDENTITY;
+            for s in sums.iter().rev() {
+                total = total.mul_by_pow2(c).add(s);
+            }
+            total
+        }
+
+        /// One window's bucket additions, eight lanes at a time: lane k walks the k-th of eight
+        /// contiguous runs of the sorted additions, handing its accumulator over (and restarting
+        /// from the identity) when the bucket changes along its run.
+        $(#[$tf])*
+        fn bucket_pass(
+            entries: &[Entry],
+            packed: &[PackedNiels],
+            identity: &PackedNiels,
+            buckets: &mut Buckets,
+        ) {
+            let runs: [&[Entry]; LANES8] = core::array::from_fn(|k| {
+                entries
+                    .get(lane_run_of(entries.len(), k, LANES8))
+                    .unwrap_or(&[])
+            });
+            let steps = runs[0].len();
+            let start = Ext8::identity();
+            let mut acc = start;
+            // The bucket each lane is accumulating (None before its first addition).
+            let mut current: [Option<u32>; LANES8] = [None; LANES8];
+            for step in 0..steps {
+                let mut pts: [&PackedNiels; LANES8] = [identity; LANES8];
+                let mut negative = [false; LANES8];
+                let mut switch = [false; LANES8];
+                let previous = current;
+                for k in 0..LANES8 {
+                    // Lanes past the end of their run add the identity (no bucket change).
+                    if let Some(e) = runs[k].get(step) {
+                        if let Some(p) = packed.get(e.point as usize) {
+                            pts[k] = p;
+                            negative[k] = e.negative;
+                            if current[k] != Some(e.bucket) {
+                                switch[k] = current[k].is_some();
+                                current[k] = Some(e.bucket);
+                            }
+                        }
+                    }
+                }
+                if switch.iter().any(|&s| s) {
+                    let lanes = acc.unpack();
+                    for k in 0..LANES8 {
+                        if let (true, Some(b)) = (switch[k], previous[k]) {
+                            buckets.hand_over(b, &lanes[k]);
+                        }
+                    }
+                    acc = acc.select(&start, lane_mask(&switch));
+                }
+                let mask = lane_mask(&negative);
+                acc = acc.add_affine(&Niels8::gather(&pts, mask), mask);
+            }
+            let lanes = acc.unpack();
+            for k in 0..LANES8 {
+                if let Some(b) = current[k] {
+                    buckets.hand_over(b, &lanes[k]);
+                }
+            }
+        }
+
+        /// `Σₖ (k+1)·buckets[k]` with eight running sums side by side: lane j sums the j-th
+        /// eighth (L = len/8 buckets from jL), giving Sⱼ and Aⱼ = Σ_{i<L} B_{jL+i}; then
+        /// Σₖ (k+1)·Bₖ = Σⱼ Sⱼ + L·Σⱼ j·Aⱼ, the last as L·(A₇ + (A₇ + A₆) + … + (A₇ + … + A₁)),
+        /// L a power of two (2ᶜ⁻⁴) so that L· is doublings. Fewer than sixteen buckets (or a
+        /// count not a power of two): the portable running sum.
+        $(#[$tf])*
+        fn running_sum_x8(buckets: &[Extended], d2: &Fe8) -> Extended {
+            let n = buckets.len();
+            if n < 16 || !n.is_power_of_two() {
+                return running_sum(buckets);
+            }
+            let l = n / LANES8;
+            let mut acc = Ext8::identity();
+            let mut sum = Ext8::identity();
+            for i in (0..l).rev() {
+                let mut b = [Extended::IDENTITY; 8];
+                for j in 0..LANES8 {
+                    b[j] = buckets[j * l + i];
+                }
+                acc = acc.add(&Ext8::pack(&b), d2);
+                sum = sum.add(&acc, d2);
+            }
+            let s = sum.unpack();
+            let a = acc.unpack();
+            let mut r = a[7];
+            let mut weighted = a[7];
+            for j in (1..7).rev() {
+                r = r.add(&a[j]);
+                weighted = weighted.add(&r);
+            }
+            let mut total = s[0];
+            for sj in &s[1..] {
+                total = total.add(sj);
+            }
+            // L = len/8 is a power of two (checked above).
+            total.add(&weighted.mul_by_pow2(l.trailing_zeros()))
+        }
     };
 }

@@ -19,9 +19,6 @@
 #[macro_use]
 mod algorithms;
 pub(crate) mod convert;
-// Lane selection and splats are used by the point code of the next step.
-#[allow(dead_code)]
 pub mod emu;
 #[cfg(target_arch = "x86_64")]
-#[allow(dead_code)]
 pub mod hw;
