@@ -22,8 +22,8 @@ pub use ristretto::{decode, decode_batch, decode_batch_all, InvalidEncoding, Poi
 /// [`backend::ifma`]: that backend has never run on IFMA hardware).
 pub fn backend() -> &'static str {
     if backend::ifma_active() {
-        "avx512-ifma (8 lanes, radix 2^52: Pippenger's buckets and pow22501; opt-in, never \
-         tested on IFMA hardware) + avx2 (4 lanes: decoding) + portable-u64"
+        "avx512-ifma (8 lanes, radix 2^52: Pippenger's buckets and decoding; opt-in, never \
+         tested on IFMA hardware) + portable-u64"
     } else if backend::simd_buckets_active() {
         "avx2 (4 lanes, radix 2^25.5: decoding and Pippenger's buckets) + portable-u64"
     } else {

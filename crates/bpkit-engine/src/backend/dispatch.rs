@@ -34,7 +34,8 @@ static PORTABLE_ONLY: AtomicBool = AtomicBool::new(false);
 static IFMA_OPT_IN: AtomicBool = AtomicBool::new(false);
 
 /// Opts in to (`true`) or out of (`false`, the default) the eight-lane AVX-512 IFMA backend
-/// (radix 2⁵²) for Pippenger's bucket additions. Process-wide. It takes effect only where
+/// (radix 2⁵²) for Pippenger's bucket additions and the field part of batched decoding.
+/// Process-wide. It takes effect only where
 /// cpufeatures detects AVX-512F and AVX-512 IFMA with OS support ([`ifma_detected`]).
 ///
 /// **Untested on hardware**: this backend has never run on a CPU with IFMA. Its algorithms pass
@@ -153,9 +154,16 @@ pub fn pow22501_x8(a: [Fe; 8]) -> [(Fe, Fe); 8] {
 }
 
 /// The field part of decoding eight encodings (`field::decode_core`) on the active backend
-/// (AVX2: heads, chains and tails in four-lane vectors; portable: the reference code). The same
-/// field elements on every backend.
+/// (IFMA, when opted in and detected: one eight-lane chain; AVX2: heads, chains and tails in
+/// four-lane vectors; portable: the reference code). The same field elements on every backend.
 pub fn decode_core_x8(s: [Fe; 8]) -> [field::DecodeCore; 8] {
+    #[cfg(target_arch = "x86_64")]
+    if ifma_active() {
+        // SAFETY: `ifma_active()` is true only when cpufeatures detected AVX-512F and AVX-512
+        // IFMA (with OS-enabled ZMM state) on this CPU, the requirements of this
+        // `#[target_feature(enable = "avx512f,avx512ifma")]` function; it takes no pointers.
+        return unsafe { super::ifma::hw::decode_core_x8(&s) };
+    }
     match active() {
         #[cfg(target_arch = "x86_64")]
         Backend::Avx2 => {
@@ -512,4 +520,20 @@ fn msm_words(
         return None;
     }
     Some(scalars.iter().map(crate::msm::digits::to_words).collect())
+}
+
+/// The field part of decoding eight encodings through the eight-lane IFMA algorithms: on the
+/// software model of the instructions (first) and on the real ones when the CPU has them
+/// (second, `None` otherwise). A test hook (the same field elements as `field::decode_core`).
+#[doc(hidden)]
+pub fn ifma_decode_core_x8(s: [Fe; 8]) -> ([field::DecodeCore; 8], Option<[field::DecodeCore; 8]>) {
+    let model = super::ifma::emu::decode_core_x8(&s);
+    #[cfg(target_arch = "x86_64")]
+    if ifma_detected() {
+        // SAFETY: cpufeatures detected AVX-512F and AVX-512 IFMA (with OS-enabled ZMM state),
+        // the requirements of this `#[target_feature(enable = "avx512f,avx512ifma")]`
+        // function; a reference to an array only.
+        return (model, Some(unsafe { super::ifma::hw::decode_core_x8(&s) }));
+    }
+    (model, None)
 }

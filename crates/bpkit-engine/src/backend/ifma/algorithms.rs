@@ -273,9 +273,21 @@ macro_rules! ifma_algorithms {
         /// `(a^(2²⁵⁰ − 1), a¹¹)` for eight lanes: the portable `pow22501`'s addition chain.
         $(#[$tf])*
         pub fn pow22501_x8(x: &[Fe; 8]) -> [(Fe, Fe); 8] {
-            let a = Fe8::pack(x);
+            let (hi, lo) = pow22501_fe8(&Fe8::pack(x));
+            let (hi, lo) = (hi.unpack(), lo.unpack());
+            let mut out = [(Fe::ZERO, Fe::ZERO); 8];
+            for k in 0..8 {
+                out[k] = (hi[k], lo[k]);
+            }
+            out
+        }
+
+        /// `(a^(2²⁵⁰ − 1), a¹¹)` lane-wise on eight-lane elements (the portable addition chain).
+        $(#[$tf])*
+        #[inline]
+        fn pow22501_fe8(a: &Fe8) -> (Fe8, Fe8) {
             let t0 = a.square(); // a²
-            let t1 = t0.pow2k(2).mul(&a); // a⁹
+            let t1 = t0.pow2k(2).mul(a); // a⁹
             let t0 = t0.mul(&t1); // a¹¹
             let t1 = t1.mul(&t0.square()); // a³¹
             let t1 = t1.pow2k(5).mul(&t1); // 2¹⁰ − 1
@@ -284,12 +296,39 @@ macro_rules! ifma_algorithms {
             let t1 = t3.pow2k(10).mul(&t1); // 2⁵⁰ − 1
             let t2 = t1.pow2k(50).mul(&t1); // 2¹⁰⁰ − 1
             let t3 = t2.pow2k(100).mul(&t2); // 2²⁰⁰ − 1
-            let hi = t3.pow2k(50).mul(&t1); // 2²⁵⁰ − 1
-            let hi = hi.unpack();
-            let lo = t0.unpack();
-            let mut out = [(Fe::ZERO, Fe::ZERO); 8];
+            (t3.pow2k(50).mul(&t1), t0) // 2²⁵⁰ − 1, a¹¹
+        }
+
+        /// Eight lanes of `field::decode_core` (the same field elements): u₁ = 1 − s²,
+        /// u₂ = 1 + s², v = −d·u₁² − u₂², w = v·u₂², r = w³·(w⁷)^((p−5)/8), check = w·r².
+        $(#[$tf])*
+        pub fn decode_core_x8(s: &[Fe; 8]) -> [crate::field::DecodeCore; 8] {
+            let s8 = Fe8::pack(s);
+            let one = Fe8::splat(&Fe::ONE);
+            let zero = Fe8::splat(&Fe::ZERO);
+            let d = Fe8::splat(&crate::field::EDWARDS_D);
+            let ss = s8.square();
+            let u1 = one.sub(&ss);
+            let u2 = one.add(&ss);
+            let u2_sqr = u2.square();
+            // v = −(d·u₁²) − u₂², as the portable code computes it.
+            let v = zero.sub(&d.mul(&u1.square())).sub(&u2_sqr);
+            let w = v.mul(&u2_sqr);
+            let w3 = w.square().mul(&w);
+            let w7 = w3.square().mul(&w);
+            let (t, _) = pow22501_fe8(&w7);
+            let r = w3.mul(&t.pow2k(2).mul(&w7));
+            let check = w.mul(&r.square());
+            let (u1, u2, v, r, check) = (u1.unpack(), u2.unpack(), v.unpack(), r.unpack(), check.unpack());
+            let mut out = [crate::field::DecodeCore::ZERO; 8];
             for k in 0..8 {
-                out[k] = (hi[k], lo[k]);
+                out[k] = crate::field::DecodeCore {
+                    u1: u1[k],
+                    u2: u2[k],
+                    v: v[k],
+                    r: r[k],
+                    check: check[k],
+                };
             }
             out
         }
