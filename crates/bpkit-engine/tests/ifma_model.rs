@@ -622,3 +622,25 @@ fn decode_core_matches_portable() {
     }
     eprintln!("eight-lane decode cores: {cases} batches of 8, all bit-exact");
 }
+
+/// The eight runs of the IFMA pass partition the sorted list like the four of the AVX2 pass
+/// (which `lane_run` keeps: four runs, unchanged).
+#[test]
+fn eight_runs_partition_the_schedule() {
+    use bpkit_engine::msm::schedule::{lane_run, lane_run_of, LANES};
+    for len in 0..200usize {
+        for lanes in [1usize, 4, 8] {
+            let mut next = 0;
+            for k in 0..lanes {
+                let r = lane_run_of(len, k, lanes);
+                assert_eq!(r.start, next, "len {len}, lanes {lanes}, run {k}");
+                assert!(r.len() <= len.div_ceil(lanes));
+                next = r.end;
+            }
+            assert_eq!(next, len);
+        }
+        for k in 0..LANES {
+            assert_eq!(lane_run(len, k), lane_run_of(len, k, 4));
+        }
+    }
+}
