@@ -514,6 +514,43 @@ macro_rules! ifma_algorithms {
                 out
             }
 
+            /// The lanes where `which[k]` as portable points (the identity elsewhere): the
+            /// vectors are read out once, only the flagged lanes converted (the bucket pass
+            /// hands over only the lanes whose bucket changed).
+            $(#[$tf])*
+            #[inline]
+            pub fn unpack_where(&self, which: &[bool; 8]) -> [Extended; 8] {
+                let coords = [&self.x, &self.y, &self.z, &self.t];
+                let mut lanes = [[[0u64; 8]; 5]; 4];
+                for c in 0..4 {
+                    for i in 0..5 {
+                        lanes[c][i] = vto_lanes(coords[c].limbs[i]);
+                    }
+                }
+                let mut out = [Extended::IDENTITY; 8];
+                for k in 0..8 {
+                    if which[k] {
+                        let mut f = [Fe::ZERO; 4];
+                        for c in 0..4 {
+                            f[c] = limbs52_to_fe([
+                                lanes[c][0][k],
+                                lanes[c][1][k],
+                                lanes[c][2][k],
+                                lanes[c][3][k],
+                                lanes[c][4][k],
+                            ]);
+                        }
+                        out[k] = Extended {
+                            x: f[0],
+                            y: f[1],
+                            z: f[2],
+                            t: f[3],
+                        };
+                    }
+                }
+                out
+            }
+
             /// `other` in the lanes set in `mask`, `self` elsewhere.
             $(#[$tf])*
             #[inline]
@@ -727,7 +764,7 @@ macro_rules! ifma_algorithms {
                     }
                 }
                 if switch.iter().any(|&s| s) {
-                    let lanes = acc.unpack();
+                    let lanes = acc.unpack_where(&switch);
                     for k in 0..LANES8 {
                         if let (true, Some(b)) = (switch[k], previous[k]) {
                             buckets.hand_over(b, &lanes[k]);
