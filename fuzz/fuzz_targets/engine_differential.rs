@@ -4,7 +4,9 @@
 //! same input (reduced modulo ℓ, and some left unreduced for the engine, which takes integers):
 //! the automatic choice, Straus and Pippenger forced, and a precomputed table over the first
 //! half of the points (width 3 … 8 by input length) mixed with the second half as dynamic
-//! points, against dalek's `vartime_multiscalar_mul`.
+//! points, against dalek's `vartime_multiscalar_mul`. Pippenger's eight-lane AVX-512 IFMA
+//! bucket pass runs on the software model of its instructions (and on the real ones where the
+//! CPU has them), and the eight-lane IFMA field operations are compared with the portable ones.
 #![no_main]
 
 use bpkit_engine::msm::{vartime_msm_pippenger, vartime_msm_straus, vartime_msm_window};
@@ -102,6 +104,37 @@ fuzz_target!(|data: &[u8]| {
         );
     }
     bpkit_engine::backend::simd_buckets(true);
+    // The eight-lane AVX-512 IFMA bucket pass on the software model of its instructions (runs
+    // on any machine), at the same width and by size; on the real instructions too where the
+    // CPU has them.
+    use bpkit_engine::backend::dispatch::{ifma_hw_msm, ifma_model_msm};
+    for width in [Some(c), None] {
+        assert_eq!(
+            ifma_model_msm(&rep_raw, &rep_affine, width)
+                .unwrap()
+                .encode(),
+            rep_want,
+            "IFMA model, c {width:?}"
+        );
+        if let Some(real) = ifma_hw_msm(&rep_raw, &rep_affine, width) {
+            assert_eq!(real.encode(), rep_want, "IFMA hardware, c {width:?}");
+        }
+    }
+    // The eight-lane field operations (model) on the chunks read as field elements, against the
+    // portable ones: a + b, a − b, a·b, a², a^(2⁵).
+    if chunks.len() >= 16 {
+        let fe = |i: usize| bpkit_engine::field::Fe::from_bytes(&chunks[i]);
+        let a: [bpkit_engine::field::Fe; 8] = core::array::from_fn(fe);
+        let b: [bpkit_engine::field::Fe; 8] = core::array::from_fn(|k| fe(k + 8));
+        let got = bpkit_engine::backend::dispatch::ifma_model_field_ops_x8(a, b);
+        for k in 0..8 {
+            let (x, y) = (a[k], b[k]);
+            let want = [x.add(&y), x.sub(&y), x.mul(&y), x.square(), x.pow2k(5)];
+            for (op, w) in want.iter().enumerate() {
+                assert_eq!(got[op][k].to_bytes(), w.to_bytes(), "IFMA field op {op}, lane {k}");
+            }
+        }
+    }
     // Fixed points (a table over the first half) mixed with dynamic ones (the second half); the
     // table may have more points than static scalars (the last fixed one gets none).
     let half = points.len() / 2;

@@ -138,6 +138,10 @@ fn fail(e: &CliError, command: Option<&Command>) -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    // The engine's AVX-512 IFMA backend is opt-in (never tested on IFMA hardware).
+    if std::env::var_os("BPKIT_ENGINE_IFMA").is_some_and(|v| v == "1") {
+        bpkit::group::engine::ifma(true);
+    }
     let mut args = Vec::new();
     for arg in std::env::args_os().skip(1) {
         match arg.into_string() {

@@ -116,6 +116,7 @@ impl Run {
 fn run_in(dir: &Path, args: &[&str]) -> Run {
     let out = Command::new(env!("CARGO_BIN_EXE_bpkit"))
         .current_dir(dir)
+        .env_remove("BPKIT_ENGINE_IFMA") // the engine's IFMA opt-in (tested explicitly)
         .args(args)
         .output()
         .unwrap();
@@ -1677,6 +1678,38 @@ fn info_names_the_backend() {
     assert!(text.contains("compiled:"), "{text}");
     assert!(text.contains("cpu:"), "{text}");
     assert!(text.contains("IFMA"), "{text}");
+    // The engine's IFMA backend: detection reported, never in use without the opt-in.
+    let ifma = text
+        .lines()
+        .find_map(|l| l.strip_prefix("engine-ifma:"))
+        .unwrap_or_else(|| panic!("no engine-ifma line in\n{text}"));
+    let detected = if bpkit::group::engine::ifma_detected() {
+        "cpu yes"
+    } else {
+        "cpu no"
+    };
+    assert!(ifma.trim_start().starts_with(detected), "{text}");
+    assert!(
+        ifma.contains("not in use") && ifma.contains("never been tested"),
+        "{text}"
+    );
+    println!("engine IFMA reported: {}", ifma.trim());
+    // Opted in: in use exactly when the CPU has IFMA.
+    let opted = Command::new(env!("CARGO_BIN_EXE_bpkit"))
+        .env("BPKIT_ENGINE_IFMA", "1")
+        .arg("info")
+        .output()
+        .unwrap();
+    let opted = String::from_utf8(opted.stdout).unwrap();
+    let line = opted
+        .lines()
+        .find_map(|l| l.strip_prefix("engine-ifma:"))
+        .unwrap();
+    assert_eq!(
+        line.contains(" in use") && !line.contains("not in use"),
+        bpkit::group::engine::ifma_detected(),
+        "{opted}"
+    );
     dir.run(&["info", "extra"]).expect_code(2);
     dir.run(&["info", "--help"]).expect_code(0);
 }

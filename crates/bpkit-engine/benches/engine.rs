@@ -106,6 +106,23 @@ fn msm(c: &mut Criterion) {
         g.bench_function(BenchmarkId::new("dalek", n), |b| {
             b.iter(|| RistrettoPoint::vartime_multiscalar_mul(black_box(&scalars), &points))
         });
+        // The opt-in eight-lane IFMA bucket pass, only where the CPU has AVX-512 IFMA (never
+        // measured on the machines this was written on: none has it).
+        if bpkit_engine::backend::ifma_detected() {
+            bpkit_engine::backend::ifma(true);
+            g.bench_function(BenchmarkId::new("engine-ifma", n), |b| {
+                b.iter(|| {
+                    let affine: Vec<AffineNiels> = black_box(&decoded)
+                        .iter()
+                        .map(Point::to_affine_niels)
+                        .collect();
+                    vartime_msm(black_box(&scalar_bytes), &affine).unwrap()
+                })
+            });
+            bpkit_engine::backend::ifma(false);
+        } else if n == 64 {
+            eprintln!("msm/engine-ifma: skipped, this CPU has no AVX-512 IFMA");
+        }
     }
     g.finish();
 }

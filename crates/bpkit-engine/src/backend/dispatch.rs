@@ -29,6 +29,43 @@ impl Backend {
 
 static PORTABLE_ONLY: AtomicBool = AtomicBool::new(false);
 
+/// Whether the caller opted in to the AVX-512 IFMA backend (off by default: never run on IFMA
+/// hardware, see [`ifma`]).
+static IFMA_OPT_IN: AtomicBool = AtomicBool::new(false);
+
+/// Opts in to (`true`) or out of (`false`, the default) the eight-lane AVX-512 IFMA backend
+/// (radix 2⁵²) for Pippenger's bucket additions and the field part of batched decoding.
+/// Process-wide. It takes effect only where
+/// cpufeatures detects AVX-512F and AVX-512 IFMA with OS support ([`ifma_detected`]).
+///
+/// **Untested on hardware**: this backend has never run on a CPU with IFMA. Its algorithms pass
+/// the differential tests through a bit-exact software model of the instructions
+/// (`tests/ifma_model.rs`), which is why it exists, but a code path is enabled by default only
+/// after its differential tests have passed on real hardware with that instruction set; until
+/// then it stays opt-in. The `bpkit` CLI opts in when `BPKIT_ENGINE_IFMA=1`.
+pub fn ifma(on: bool) {
+    IFMA_OPT_IN.store(on, Ordering::Relaxed);
+}
+
+/// True when this CPU has AVX-512F and AVX-512 IFMA, with the OS saving the ZMM state
+/// (cpufeatures). Says nothing of whether the engine uses them (see [`ifma_active`]).
+pub fn ifma_detected() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if cpuid_ifma::get() {
+        return true;
+    }
+    false
+}
+
+/// True when the engine will use the IFMA backend now: the caller opted in ([`ifma`]), the CPU
+/// has it ([`ifma_detected`]), [`force_portable`] is off and [`simd_buckets`] is on.
+pub fn ifma_active() -> bool {
+    IFMA_OPT_IN.load(Ordering::Relaxed)
+        && !PORTABLE_ONLY.load(Ordering::Relaxed)
+        && SIMD_BUCKETS.load(Ordering::Relaxed)
+        && ifma_detected()
+}
+
 /// Whether Pippenger's bucket additions run in four AVX2 lanes where the CPU allows it.
 static SIMD_BUCKETS: AtomicBool = AtomicBool::new(true);
 
@@ -58,6 +95,8 @@ pub fn force_portable(on: bool) {
 cpufeatures::new!(cpuid_avx2, "avx2");
 #[cfg(target_arch = "x86_64")]
 cpufeatures::new!(cpuid_bmi2, "bmi2", "adx");
+#[cfg(target_arch = "x86_64")]
+cpufeatures::new!(cpuid_ifma, "avx512f", "avx512ifma");
 
 /// The backend the engine uses now.
 pub fn active() -> Backend {
@@ -86,9 +125,17 @@ pub fn pow22501_x4(a: [Fe; 4]) -> [(Fe, Fe); 4] {
     }
 }
 
-/// `(a^(2²⁵⁰ − 1), a¹¹)` for eight elements on the active backend (AVX2: two four-lane chains
-/// interleaved; portable: two four-lane interleaved chains one after the other).
+/// `(a^(2²⁵⁰ − 1), a¹¹)` for eight elements on the active backend (IFMA, when opted in and
+/// detected: one eight-lane chain; AVX2: two four-lane chains interleaved; portable: two
+/// four-lane interleaved chains one after the other).
 pub fn pow22501_x8(a: [Fe; 8]) -> [(Fe, Fe); 8] {
+    #[cfg(target_arch = "x86_64")]
+    if ifma_active() {
+        // SAFETY: `ifma_active()` is true only when cpufeatures detected AVX-512F and AVX-512
+        // IFMA (with OS-enabled ZMM state) on this CPU, the requirements of this
+        // `#[target_feature(enable = "avx512f,avx512ifma")]` function; it takes no pointers.
+        return unsafe { super::ifma::hw::pow22501_x8(&a) };
+    }
     match active() {
         #[cfg(target_arch = "x86_64")]
         Backend::Avx2 => {
@@ -107,9 +154,16 @@ pub fn pow22501_x8(a: [Fe; 8]) -> [(Fe, Fe); 8] {
 }
 
 /// The field part of decoding eight encodings (`field::decode_core`) on the active backend
-/// (AVX2: heads, chains and tails in four-lane vectors; portable: the reference code). The same
-/// field elements on every backend.
+/// (IFMA, when opted in and detected: one eight-lane chain; AVX2: heads, chains and tails in
+/// four-lane vectors; portable: the reference code). The same field elements on every backend.
 pub fn decode_core_x8(s: [Fe; 8]) -> [field::DecodeCore; 8] {
+    #[cfg(target_arch = "x86_64")]
+    if ifma_active() {
+        // SAFETY: `ifma_active()` is true only when cpufeatures detected AVX-512F and AVX-512
+        // IFMA (with OS-enabled ZMM state) on this CPU, the requirements of this
+        // `#[target_feature(enable = "avx512f,avx512ifma")]` function; it takes no pointers.
+        return unsafe { super::ifma::hw::decode_core_x8(&s) };
+    }
     match active() {
         #[cfg(target_arch = "x86_64")]
         Backend::Avx2 => {
@@ -122,14 +176,24 @@ pub fn decode_core_x8(s: [Fe; 8]) -> [field::DecodeCore; 8] {
     }
 }
 
-/// Pippenger's method (`msm::pippenger`) on the active backend: on x86-64 CPUs with AVX2 and
-/// BMI2/ADX the same portable code compiled with those instructions enabled (`mulx`), otherwise
-/// the baseline compilation. Both compute the same limbs.
+/// Pippenger's method (`msm::pippenger`) on the active backend: the eight-lane IFMA bucket pass
+/// when opted in and detected ([`ifma_active`]); the four-lane AVX2 pass where
+/// [`simd_buckets_active`]; on x86-64 CPUs with AVX2 and BMI2/ADX the same portable code
+/// compiled with those instructions enabled (`mulx`), otherwise the baseline compilation. All
+/// compute the same point.
 pub(crate) fn pippenger(
     scalars: &[[u64; 4]],
     points: &[crate::point::AffineNiels],
     c: Option<u32>,
 ) -> crate::point::Extended {
+    #[cfg(target_arch = "x86_64")]
+    if ifma_active() {
+        // SAFETY: `ifma_active()` is true only when cpufeatures detected AVX-512F and AVX-512
+        // IFMA on this CPU with the OS saving the ZMM state (and the caller opted in), the
+        // requirements of this `#[target_feature(enable = "avx512f,avx512ifma")]` function;
+        // its arguments are ordinary slices.
+        return unsafe { super::ifma::hw::pippenger(scalars, points, c) };
+    }
     #[cfg(target_arch = "x86_64")]
     if simd_buckets_active() {
         // SAFETY: `simd_buckets_active()` is true only when cpufeatures detected AVX2 (through
@@ -272,4 +336,204 @@ pub fn add_chain_x4(
     }
     let _ = (lanes, q, iterations);
     None
+}
+
+/// Lane-wise `[a + b, a − b, a·b, a², a^(2⁵)]` through the eight-lane IFMA algorithms run on the
+/// software model of the instructions (any machine): a test hook.
+#[doc(hidden)]
+pub fn ifma_model_field_ops_x8(a: [Fe; 8], b: [Fe; 8]) -> [[Fe; 8]; 5] {
+    super::ifma::emu::field_ops_x8(&a, &b)
+}
+
+/// The raw radix-2⁵² limbs (`[op][lane][limb]`) of [`ifma_model_field_ops_x8`]'s results: a
+/// test hook (every output must be normalized).
+#[doc(hidden)]
+pub fn ifma_model_field_ops_x8_limbs(a: [Fe; 8], b: [Fe; 8]) -> [[[u64; 5]; 8]; 5] {
+    super::ifma::emu::field_ops_x8_limbs(&a, &b)
+}
+
+/// [`ifma_model_field_ops_x8`] on the real instructions: `None` unless the CPU has AVX-512F and
+/// AVX-512 IFMA (whether or not the caller opted in; a test hook).
+#[doc(hidden)]
+pub fn ifma_hw_field_ops_x8(a: [Fe; 8], b: [Fe; 8]) -> Option<[[Fe; 8]; 5]> {
+    #[cfg(target_arch = "x86_64")]
+    if ifma_detected() {
+        // SAFETY: cpufeatures detected AVX-512F and AVX-512 IFMA on this CPU, with the OS
+        // saving the ZMM state, the requirements of this
+        // `#[target_feature(enable = "avx512f,avx512ifma")]` function; it takes references to
+        // arrays, no pointers.
+        return Some(unsafe { super::ifma::hw::field_ops_x8(&a, &b) });
+    }
+    let _ = (a, b);
+    None
+}
+
+/// [`ifma_model_field_ops_x8_limbs`] on the real instructions: `None` unless the CPU has
+/// AVX-512F and AVX-512 IFMA (a test hook).
+#[doc(hidden)]
+pub fn ifma_hw_field_ops_x8_limbs(a: [Fe; 8], b: [Fe; 8]) -> Option<[[[u64; 5]; 8]; 5]> {
+    #[cfg(target_arch = "x86_64")]
+    if ifma_detected() {
+        // SAFETY: as in `ifma_hw_field_ops_x8`: AVX-512F and AVX-512 IFMA detected (with OS
+        // support) by cpufeatures; references to arrays only.
+        return Some(unsafe { super::ifma::hw::field_ops_x8_limbs(&a, &b) });
+    }
+    let _ = (a, b);
+    None
+}
+
+/// `(a^(2²⁵⁰ − 1), a¹¹)` for eight lanes through the IFMA algorithms on the software model of
+/// the instructions (any machine): a test hook.
+#[doc(hidden)]
+pub fn ifma_model_pow22501_x8(a: [Fe; 8]) -> [(Fe, Fe); 8] {
+    super::ifma::emu::pow22501_x8(&a)
+}
+
+/// [`ifma_model_pow22501_x8`] on the real instructions: `None` unless the CPU has AVX-512F and
+/// AVX-512 IFMA (a test hook).
+#[doc(hidden)]
+pub fn ifma_hw_pow22501_x8(a: [Fe; 8]) -> Option<[(Fe, Fe); 8]> {
+    #[cfg(target_arch = "x86_64")]
+    if ifma_detected() {
+        // SAFETY: as in `ifma_hw_field_ops_x8`: AVX-512F and AVX-512 IFMA detected (with OS
+        // support) by cpufeatures; a reference to an array only.
+        return Some(unsafe { super::ifma::hw::pow22501_x8(&a) });
+    }
+    let _ = a;
+    None
+}
+
+/// [`ifma_model_field_ops_x8`] on lanes given as raw radix-2⁵² limbs (`[lane][limb]`, limbs 0–3
+/// below 2⁵², limb 4 below 2⁴⁸: the normalized bounds, which the caller keeps), on the model,
+/// and on the real instructions when detected: a test hook for operands at the limb bounds.
+#[doc(hidden)]
+pub fn ifma_field_ops_x8_raw(
+    a: [[u64; 5]; 8],
+    b: [[u64; 5]; 8],
+) -> ([[Fe; 8]; 5], Option<[[Fe; 8]; 5]>) {
+    let model = super::ifma::emu::field_ops_x8_raw(&a, &b);
+    #[cfg(target_arch = "x86_64")]
+    if ifma_detected() {
+        // SAFETY: as in `ifma_hw_field_ops_x8`: AVX-512F and AVX-512 IFMA detected (with OS
+        // support) by cpufeatures; references to arrays only.
+        return (
+            model,
+            Some(unsafe { super::ifma::hw::field_ops_x8_raw(&a, &b) }),
+        );
+    }
+    (model, None)
+}
+
+/// `lanes[k] ± q[k]` (`−` where `negative[k]`), `iterations` times, through the eight-lane IFMA
+/// point code: on the software model of the instructions (first), and on the real instructions
+/// when the CPU has them (second, `None` otherwise). A test hook: every lane must equal the
+/// portable `add_affine` / `sub_affine` repeated.
+#[doc(hidden)]
+pub fn ifma_add_affine_chain_x8(
+    lanes: &[crate::point::Extended; 8],
+    q: &[crate::point::AffineNiels; 8],
+    negative: [bool; 8],
+    iterations: usize,
+) -> (
+    [crate::point::Extended; 8],
+    Option<[crate::point::Extended; 8]>,
+) {
+    let model = super::ifma::emu::add_affine_chain(lanes, q, negative, iterations);
+    #[cfg(target_arch = "x86_64")]
+    if ifma_detected() {
+        // SAFETY: cpufeatures detected AVX-512F and AVX-512 IFMA (with OS-enabled ZMM state),
+        // the requirements of this `#[target_feature(enable = "avx512f,avx512ifma")]`
+        // function; its arguments are references to arrays.
+        let real = unsafe { super::ifma::hw::add_affine_chain(lanes, q, negative, iterations) };
+        return (model, Some(real));
+    }
+    (model, None)
+}
+
+/// `lanes[k] + q[k]` (general additions), `iterations` times, through the eight-lane IFMA point
+/// code: model first, real instructions second when detected. A test hook (every lane must
+/// equal the portable `Extended::add` repeated).
+#[doc(hidden)]
+pub fn ifma_add_chain_x8(
+    lanes: &[crate::point::Extended; 8],
+    q: &[crate::point::Extended; 8],
+    iterations: usize,
+) -> (
+    [crate::point::Extended; 8],
+    Option<[crate::point::Extended; 8]>,
+) {
+    let model = super::ifma::emu::add_chain(lanes, q, iterations);
+    #[cfg(target_arch = "x86_64")]
+    if ifma_detected() {
+        // SAFETY: as in `ifma_add_affine_chain_x8`: AVX-512F and AVX-512 IFMA detected (with
+        // OS support); references to arrays only.
+        let real = unsafe { super::ifma::hw::add_chain(lanes, q, iterations) };
+        return (model, Some(real));
+    }
+    (model, None)
+}
+
+/// Pippenger's method with the eight-lane IFMA bucket pass run on the software model of the
+/// instructions (any machine), window width `c` or chosen by size: a test hook. `None` if the
+/// lists differ in length or `c` is outside `MIN_WINDOW ..= MAX_WINDOW`.
+#[doc(hidden)]
+pub fn ifma_model_msm(
+    scalars: &[[u8; 32]],
+    points: &[crate::point::AffineNiels],
+    c: Option<u32>,
+) -> Option<crate::ristretto::Point> {
+    let words = msm_words(scalars, points, c)?;
+    Some(crate::ristretto::Point(super::ifma::emu::pippenger(
+        &words, points, c,
+    )))
+}
+
+/// [`ifma_model_msm`] on the real instructions: `None` unless the CPU has AVX-512F and AVX-512
+/// IFMA (whether or not the caller opted in), or if the input is invalid. A test hook.
+#[doc(hidden)]
+pub fn ifma_hw_msm(
+    scalars: &[[u8; 32]],
+    points: &[crate::point::AffineNiels],
+    c: Option<u32>,
+) -> Option<crate::ristretto::Point> {
+    let words = msm_words(scalars, points, c)?;
+    #[cfg(target_arch = "x86_64")]
+    if ifma_detected() {
+        // SAFETY: cpufeatures detected AVX-512F and AVX-512 IFMA (with OS-enabled ZMM state),
+        // the requirements of this `#[target_feature(enable = "avx512f,avx512ifma")]`
+        // function; its arguments are ordinary slices.
+        let p = unsafe { super::ifma::hw::pippenger(&words, points, c) };
+        return Some(crate::ristretto::Point(p));
+    }
+    let _ = words;
+    None
+}
+
+/// The scalars as words, if the lists have one length and `c` is a supported window width.
+fn msm_words(
+    scalars: &[[u8; 32]],
+    points: &[crate::point::AffineNiels],
+    c: Option<u32>,
+) -> Option<alloc::vec::Vec<[u64; 4]>> {
+    use crate::msm::window::{MAX_WINDOW, MIN_WINDOW};
+    if scalars.len() != points.len() || c.is_some_and(|c| !(MIN_WINDOW..=MAX_WINDOW).contains(&c)) {
+        return None;
+    }
+    Some(scalars.iter().map(crate::msm::digits::to_words).collect())
+}
+
+/// The field part of decoding eight encodings through the eight-lane IFMA algorithms: on the
+/// software model of the instructions (first) and on the real ones when the CPU has them
+/// (second, `None` otherwise). A test hook (the same field elements as `field::decode_core`).
+#[doc(hidden)]
+pub fn ifma_decode_core_x8(s: [Fe; 8]) -> ([field::DecodeCore; 8], Option<[field::DecodeCore; 8]>) {
+    let model = super::ifma::emu::decode_core_x8(&s);
+    #[cfg(target_arch = "x86_64")]
+    if ifma_detected() {
+        // SAFETY: cpufeatures detected AVX-512F and AVX-512 IFMA (with OS-enabled ZMM state),
+        // the requirements of this `#[target_feature(enable = "avx512f,avx512ifma")]`
+        // function; a reference to an array only.
+        return (model, Some(unsafe { super::ifma::hw::decode_core_x8(&s) }));
+    }
+    (model, None)
 }

@@ -7,9 +7,12 @@
 //!   ([`simd_buckets`] switches this off);
 //! - `bmi2` (x86-64 only): the portable multiscalar multiplication compiled with BMI2/ADX enabled
 //!   (flag-free `mulx` products), used with the AVX2 backend when the CPU has both;
-//! - an AVX-512 IFMA backend (radix 2⁵², eight lanes) is not built: no machine with IFMA was
-//!   at hand to run its differential tests, and the issue enables a path by default only after
-//!   they have passed on such hardware.
+//! - `ifma`: eight field elements per AVX-512 vector in radix 2⁵² (`vpmadd52luq` /
+//!   `vpmadd52huq`), for Pippenger's bucket additions and the field part of batched decoding.
+//!   **Opt-in only** ([`ifma()`]): it has never run on a CPU with IFMA (none was at hand), and a
+//!   path is enabled by default only after its differential tests have passed on such hardware.
+//!   Its algorithms are instantiated twice, over the real instructions and over a bit-exact
+//!   model of them, and the model runs in the tests on every machine (`ifma_model_*`).
 //!
 //! [`dispatch`] is the one module of the crate allowed `unsafe`: it calls the
 //! `#[target_feature]` functions after checking the CPU.
@@ -19,8 +22,12 @@ pub(crate) mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod bmi2;
 pub mod dispatch;
+pub(crate) mod ifma;
 
 pub use dispatch::{
-    active, decode_core_x8, field_ops_x4, force_portable, pow22501_x4, pow22501_x8, simd_buckets,
-    simd_buckets_active, Backend,
+    active, decode_core_x8, field_ops_x4, force_portable, ifma, ifma_active,
+    ifma_add_affine_chain_x8, ifma_add_chain_x8, ifma_decode_core_x8, ifma_detected,
+    ifma_field_ops_x8_raw, ifma_hw_field_ops_x8, ifma_hw_field_ops_x8_limbs, ifma_hw_msm,
+    ifma_hw_pow22501_x8, ifma_model_field_ops_x8, ifma_model_field_ops_x8_limbs, ifma_model_msm,
+    ifma_model_pow22501_x8, pow22501_x4, pow22501_x8, simd_buckets, simd_buckets_active, Backend,
 };

@@ -1,13 +1,14 @@
 //! The schedule of one window's bucket additions for a lane-parallel bucket pass.
 //!
 //! The additions of a window are sorted by bucket (a counting sort: stable, linear), and the
-//! sorted list is cut into [`LANES`] contiguous runs of equal length (the last may be shorter).
+//! sorted list is cut into [`LANES`] (AVX2) or eight (IFMA, [`lane_run_of`]) contiguous runs
+//! of equal length (the last may be shorter).
 //! Lane k adds the points of run k one by one into a private accumulator; when the bucket changes
 //! along its run, the lane hands its accumulator over as that bucket's partial sum and restarts
 //! from the identity. So no two lanes ever add into the same accumulator, whatever the digits:
 //! the schedule is free of conflicts by construction, with no queue of deferred additions. A
 //! bucket is split between lanes only where a run boundary falls inside its group of additions,
-//! at most `LANES − 1` times per window; those partial sums are added when handed over.
+//! at most lanes − 1 times per window; those partial sums are added when handed over.
 //!
 //! Bucket B receives exactly the points whose digit has magnitude B + 1, each once, with the
 //! digit's sign, as in the portable pass; only the order (and so the projective representative)
@@ -103,7 +104,13 @@ impl Schedule {
 /// clipped to `len`, with r = ⌈len / LANES⌉. The runs partition `0..len`; every lane's run has r
 /// additions except possibly the last ones (padded with the identity by the pass).
 pub fn lane_run(len: usize, k: usize) -> core::ops::Range<usize> {
-    let r = len.div_ceil(LANES);
+    lane_run_of(len, k, LANES)
+}
+
+/// [`lane_run`] for a pass of `lanes` lanes (eight for the IFMA backend): `[k·r, (k+1)·r)`
+/// clipped to `len`, with r = ⌈len / lanes⌉ (`lanes` = 0 is taken as 1).
+pub fn lane_run_of(len: usize, k: usize, lanes: usize) -> core::ops::Range<usize> {
+    let r = len.div_ceil(lanes.max(1));
     let start = k.saturating_mul(r).min(len);
     let end = k.saturating_add(1).saturating_mul(r).min(len);
     start..end

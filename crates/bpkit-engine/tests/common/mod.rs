@@ -183,7 +183,9 @@ pub fn announce(test: &str) {
     eprintln!(
         "{test}: engine backend = {}; Pippenger bucket pass = {}",
         bpkit_engine::backend(),
-        if bpkit_engine::backend::simd_buckets_active() {
+        if bpkit_engine::backend::ifma_active() {
+            "avx512-ifma eight lanes (opt-in)"
+        } else if bpkit_engine::backend::simd_buckets_active() {
             "avx2 four lanes"
         } else {
             "portable"

@@ -48,6 +48,27 @@ pub fn force_portable(on: bool) {
     bpkit_engine::backend::force_portable(on);
 }
 
+/// Opts in to (`true`) or out of (`false`, the default) the engine's eight-lane AVX-512 IFMA
+/// backend for Pippenger's bucket additions, for the whole process. It takes effect only on a
+/// CPU with AVX-512F and AVX-512 IFMA ([`ifma_detected`]). **Never tested on IFMA hardware**:
+/// its algorithms pass the engine's differential tests through a bit-exact model of the
+/// instructions, but no CPU with IFMA was at hand, so it is not the default. The `bpkit` CLI
+/// opts in when the environment variable `BPKIT_ENGINE_IFMA` is `1`.
+pub fn ifma(on: bool) {
+    bpkit_engine::backend::ifma(on);
+}
+
+/// True when this CPU has AVX-512F and AVX-512 IFMA (with OS support), whether or not the
+/// engine uses them.
+pub fn ifma_detected() -> bool {
+    bpkit_engine::backend::ifma_detected()
+}
+
+/// True when the engine uses its IFMA backend now (opted in and detected).
+pub fn ifma_active() -> bool {
+    bpkit_engine::backend::ifma_active()
+}
+
 /// Decodes every encoding in one batch; `None` where an encoding is invalid (RFC 9496 rules,
 /// the identity allowed). Variable-time: encodings are public.
 pub fn decode_each(encodings: &[CompressedRistretto]) -> Vec<Option<EnginePoint>> {
