@@ -407,11 +407,25 @@ bpkit_status bpkit_random_seed(uint8_t *out, size_t out_len);
 
 // Verifies one envelope of any scheme (`bp`, `bp+`, interval, `circuit`, `grin-bp`) given as
 // `json_len` bytes of UTF-8 JSON: `BPKIT_OK` if the proof holds, `BPKIT_INVALID_PROOF` if it is
-// false, `BPKIT_MALFORMED` if the envelope or its proof does not decode.
+// false, `BPKIT_MALFORMED` if the envelope or its proof does not decode. A `circuit` envelope
+// whose statement's circuit has more than 65,536 (2^16) multipliers (SHA-256 preimages above
+// 119 bytes) is `BPKIT_MALFORMED` (`circuit-too-large`), refused from its public parameters
+// before anything is built; `bpkit_verify_json_limited` sets another limit.
 //
 // # Safety
 // `json` points to `json_len` readable bytes.
 bpkit_status bpkit_verify_json(const uint8_t *json, size_t json_len);
+
+// `bpkit_verify_json` with a limit of one's own on circuit envelopes: a statement whose circuit
+// has more than `max_multipliers` multipliers (both phases, computed from its public
+// parameters) is `BPKIT_MALFORMED` (`circuit-too-large`) before its circuit is recorded or any
+// generator built. Envelopes of other schemes are verified as by `bpkit_verify_json`.
+//
+// # Safety
+// `json` points to `json_len` readable bytes.
+bpkit_status bpkit_verify_json_limited(const uint8_t *json,
+                                       size_t json_len,
+                                       size_t max_multipliers);
 
 // Verifies `proof` for the circuit given by its canonical JSON description (spec §12.2) and
 // its commitments (32·m bytes), under the transcript label. `BPKIT_MALFORMED` (`circuit`) for a
@@ -518,11 +532,23 @@ bpkit_status bpkit_circuit_envelope_to_json(const bpkit_circuit_envelope_t *enve
                                             size_t out_cap,
                                             size_t *out_len);
 
-// Decodes the circuit envelope's proof and verifies it against its statement.
+// Decodes the circuit envelope's proof and verifies it against its statement. A statement
+// whose circuit has more than 65,536 (2^16) multipliers (SHA-256 preimages above 119 bytes) is
+// `BPKIT_MALFORMED` (`circuit-too-large`), refused from its public parameters before anything
+// is built; `bpkit_circuit_envelope_verify_limited` sets another limit.
 //
 // # Safety
 // `envelope` is a live circuit envelope.
 bpkit_status bpkit_circuit_envelope_verify(const bpkit_circuit_envelope_t *envelope);
+
+// `bpkit_circuit_envelope_verify` with a limit of one's own: a statement whose circuit has more
+// than `max_multipliers` multipliers (both phases) is `BPKIT_MALFORMED` (`circuit-too-large`)
+// before its circuit is recorded or any generator built.
+//
+// # Safety
+// `envelope` is a live circuit envelope.
+bpkit_status bpkit_circuit_envelope_verify_limited(const bpkit_circuit_envelope_t *envelope,
+                                                   size_t max_multipliers);
 
 // Frees a circuit envelope; NULL is ignored.
 //

@@ -737,11 +737,37 @@ static void test_statements(void) {
     expect(bpkit_opening_value(leaf, &value), BPKIT_OK, NULL, "leaf value");
     CHECK(value == 81, "leaf value %llu", (unsigned long long)value);
     expect(bpkit_circuit_envelope_verify(m), BPKIT_OK, NULL, "merkle verify");
+    /* Depth 3: 234 + 3 * 239 = 951 multipliers; verified at that limit, refused one below. */
+    expect(bpkit_circuit_envelope_verify_limited(m, 951), BPKIT_OK, NULL, "merkle at its size");
+    expect(bpkit_circuit_envelope_verify_limited(m, 950), BPKIT_MALFORMED, "circuit-too-large",
+           "merkle one below its size");
+    expect(bpkit_circuit_envelope_verify_limited(NULL, 951), BPKIT_NULL, "null-argument",
+           "limited: NULL envelope");
+    {
+        /* A 1024-byte SHA-256 statement (446,373 multipliers): refused by default whatever its
+         * proof; with the limit raised, its (empty) proof is what is refused. */
+        static const char big[] =
+            "{\"version\":1,\"scheme\":\"circuit\",\"statement\":\"sha256-preimage\","
+            "\"public\":{\"digest\":\"abababababababababababababababababababababababababababababababab\","
+            "\"message_len\":1024},\"label\":\"x\",\"commitments\":[],\"proof\":\"\"}";
+        expect(bpkit_verify_json((const uint8_t *)big, strlen(big)), BPKIT_MALFORMED,
+               "circuit-too-large", "1024-byte sha256 statement");
+        expect(bpkit_verify_json_limited((const uint8_t *)big, strlen(big), 446372),
+               BPKIT_MALFORMED, "circuit-too-large", "1024-byte sha256, limit one below");
+        expect(bpkit_verify_json_limited((const uint8_t *)big, strlen(big), 446373),
+               BPKIT_MALFORMED, "wrong-length", "1024-byte sha256 at its size: the empty proof");
+        expect(bpkit_verify_json_limited(NULL, 5, 1), BPKIT_NULL, "null-argument",
+               "limited: NULL json");
+    }
     char *text = circuit_json(m);
     CHECK(text != NULL && text[strlen(text) - 1] == '\n', "merkle json");
     if (text != NULL) {
         size_t n = strlen(text);
         expect(bpkit_verify_json((const uint8_t *)text, n), BPKIT_OK, NULL, "verify_json merkle");
+        expect(bpkit_verify_json_limited((const uint8_t *)text, n, 951), BPKIT_OK, NULL,
+               "verify_json_limited merkle at its size");
+        expect(bpkit_verify_json_limited((const uint8_t *)text, n, 950), BPKIT_MALFORMED,
+               "circuit-too-large", "verify_json_limited merkle one below");
         /* The leaf's commitment is the envelope's. */
         uint8_t c[32];
         char hexc[65];

@@ -11,10 +11,19 @@ fn encoded(env: &bpkit_envelope::circuit::CircuitEnvelope) -> PyResult<String> {
 }
 
 /// Verifies the envelope JSON text of any scheme (`bp`, `bp+`, interval, `circuit`,
-/// `grin-bp`): returns `None`, raises `InvalidProofError` or `MalformedError`.
+/// `grin-bp`): returns `None`, raises `InvalidProofError` or `MalformedError`. A `circuit`
+/// envelope whose statement's circuit has more than `max_multipliers` multipliers — default
+/// 65,536 = 2^16, i.e. SHA-256 preimages of up to 119 bytes; computed from the statement's
+/// public parameters, refused before anything is built — raises `MalformedError`
+/// (`circuit-too-large`).
 #[pyfunction]
-pub fn verify_json(py: Python<'_>, text: &str) -> PyResult<()> {
-    py.detach(|| bpkit_envelope::verify_json(text))
+#[pyo3(signature = (text, max_multipliers = None))]
+pub fn verify_json(py: Python<'_>, text: &str, max_multipliers: Option<usize>) -> PyResult<()> {
+    let mut options = bpkit_envelope::VerifyCircuitOptions::default();
+    if let Some(max) = max_multipliers {
+        options = options.max_multipliers(max);
+    }
+    py.detach(|| bpkit_envelope::verify_json_with(text, &options))
         .map_err(|e| verify_error(&e))
 }
 

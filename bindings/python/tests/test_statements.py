@@ -81,6 +81,30 @@ def test_circuit_size_limit():
     assert info.value.kind != "circuit-too-large", info.value
 
 
+def test_statement_size_limit():
+    """A statement envelope whose circuit (from its public parameters) is above max_multipliers
+    (default 2^16) is refused, typed, before anything is recorded or built; at the limit it
+    verifies."""
+    env = bpkit.prove_shuffle([1, 2, 3], [3, 1, 2], "py limit")[0]
+    n = 4  # a shuffle of k values: 2(k - 1) multipliers
+    bpkit.verify_json(env)
+    bpkit.verify_json(env, max_multipliers=n)
+    with pytest.raises(bpkit.MalformedError) as info:
+        bpkit.verify_json(env, max_multipliers=n - 1)
+    assert info.value.kind == "circuit-too-large", info.value
+    # A 1024-byte SHA-256 statement: 446,373 multipliers, refused by default whatever its proof.
+    big = json.dumps({"version": 1, "scheme": "circuit", "statement": "sha256-preimage",
+                      "public": {"digest": "ab" * 32, "message_len": 1024}, "label": "x",
+                      "commitments": [], "proof": ""})
+    with pytest.raises(bpkit.MalformedError) as info:
+        bpkit.verify_json(big)
+    assert info.value.kind == "circuit-too-large", info.value
+    # Raised, the envelope reaches its (empty, undecodable) proof.
+    with pytest.raises(bpkit.MalformedError) as info:
+        bpkit.verify_json(big, max_multipliers=446373)
+    assert info.value.kind != "circuit-too-large", info.value
+
+
 def _check(text, valid, error):
     if valid:
         bpkit.verify_json(text)

@@ -51,10 +51,22 @@ fn openings(list: Vec<bpkit::Opening>) -> Array {
 }
 
 /// Verifies one envelope of any scheme (`bp`, `bp+`, interval, `circuit`, `grin-bp`): returns
-/// nothing, throws `InvalidProofError` (a false proof) or `MalformedError`.
+/// nothing, throws `InvalidProofError` (a false proof) or `MalformedError`. A `circuit`
+/// envelope whose statement's circuit has more than `maxMultipliers` multipliers (default
+/// 65,536 = 2^16, i.e. SHA-256 preimages of up to 119 bytes; computed from the statement's
+/// public parameters, refused before anything is built) is `MalformedError`
+/// (`circuit-too-large`).
 #[wasm_bindgen(js_name = verifyJson)]
-pub fn verify_json(text: &str) -> Result<()> {
-    Ok(bpkit_envelope::verify_json(text)?)
+pub fn verify_json(
+    text: &str,
+    #[wasm_bindgen(js_name = maxMultipliers)] max_multipliers: Option<u32>,
+) -> Result<()> {
+    let mut options = bpkit_envelope::VerifyCircuitOptions::default();
+    if let Some(max) = max_multipliers {
+        // u32 → usize: lossless on wasm32 and wider targets.
+        options = options.max_multipliers(usize::try_from(max).unwrap_or(usize::MAX));
+    }
+    Ok(bpkit_envelope::verify_json_with(text, &options)?)
 }
 
 /// Verifies `proof` for the circuit given by its canonical JSON description (spec §12.2) and

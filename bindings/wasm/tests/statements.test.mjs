@@ -101,6 +101,20 @@ test('verifyCircuit: a non-canonical description and bad commitments are malform
   assert.ok(Date.now() - start < 5000);
 });
 
+test('verifyJson: maxMultipliers limits statement envelopes (from their public parameters)', () => {
+  const { envelope } = bp.proveShuffle([1n, 2n, 3n], [3n, 1n, 2n], 'js limit');
+  // A shuffle of k values: 2(k - 1) multipliers.
+  bp.verifyJson(envelope, 4);
+  throwsKind(() => bp.verifyJson(envelope, 3), bp.MalformedError, 'circuit-too-large');
+  // A 1024-byte SHA-256 statement (446,373 multipliers): refused by default whatever its proof.
+  const big = JSON.stringify({
+    version: 1, scheme: 'circuit', statement: 'sha256-preimage',
+    public: { digest: 'ab'.repeat(32), message_len: 1024 }, label: 'x', commitments: [], proof: '',
+  });
+  throwsKind(() => bp.verifyJson(big), bp.MalformedError, 'circuit-too-large');
+  assert.throws(() => bp.verifyJson(big, 446373), (e) => e instanceof bp.MalformedError && e.kind !== 'circuit-too-large');
+});
+
 test('verifyCircuit: maxMultipliers admits a circuit at the limit and refuses it below', () => {
   const file = JSON.parse(readFileSync(new URL('../../../tests/vectors/circuit.json', import.meta.url), 'utf8'));
   const c = file.cases.find((x) => x.expected === 'ok');

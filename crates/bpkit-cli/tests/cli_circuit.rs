@@ -498,3 +498,139 @@ fn shuffle_and_batch() {
     );
     dir.run(&["batch-verify", "mal.jsonl"]).expect_code(3);
 }
+
+/// A well-formed one-phase circuit proof of `rounds` rounds, in hex (valid points, canonical
+/// scalars): it decodes and has the statement's size, so only the limit stands before the work.
+fn forged_proof_hex(rounds: usize) -> String {
+    let point = "e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2d76";
+    let one = format!("01{}", "00".repeat(31));
+    let mut out = String::new();
+    (0..8).for_each(|_| out.push_str(point));
+    (0..3).for_each(|_| out.push_str(&one));
+    (0..2 * rounds).for_each(|_| out.push_str(point));
+    (0..2).for_each(|_| out.push_str(&one));
+    out
+}
+
+/// `--max-multipliers` for statement envelopes in `verify` and `batch-verify`: above the limit
+/// (default 2^16) refused with exit 3 (circuit-too-large) before the circuit is recorded; at it
+/// verified; raised, a statement above the default is verified.
+#[test]
+fn statement_size_limit() {
+    let dir = TempDir::new("circuit-limit");
+    let sha = |len: usize, rounds: usize| {
+        serde_json::json!({
+            "version": 1, "scheme": "circuit", "statement": "sha256-preimage",
+            "public": {"digest": "ab".repeat(32), "message_len": len},
+            "label": "x", "commitments": [], "proof": forged_proof_hex(rounds),
+        })
+    };
+    // 1024 bytes: 446,373 multipliers. Refused by default and at one below, quickly.
+    dir.write("big.json", &sha(1024, 19).to_string());
+    let started = std::time::Instant::now();
+    for extra in [&[][..], &["--max-multipliers", "446372"][..]] {
+        let mut args = vec!["verify"];
+        args.extend_from_slice(extra);
+        args.push("big.json");
+        let run = dir.run(&args);
+        run.expect_code(3);
+        assert!(
+            run.stderr().contains("circuit-too-large"),
+            "{}",
+            run.stderr()
+        );
+        assert!(
+            run.stderr().contains("446373 multipliers"),
+            "{}",
+            run.stderr()
+        );
+    }
+    let run = dir.run(&["verify", "--max-multipliers", "0", "big.json"]);
+    run.expect_code(3);
+    assert!(run.stderr().contains("at most 0"), "{}", run.stderr());
+    // batch-verify: the line is named, nothing is verified.
+    dir.write("big.jsonl", &format!("{}\n", sha(1024, 19)));
+    let run = dir.run(&["batch-verify", "big.jsonl"]);
+    run.expect_code(3);
+    assert!(run.stderr().contains("line 1: "), "{}", run.stderr());
+    assert!(
+        run.stderr().contains("circuit-too-large"),
+        "{}",
+        run.stderr()
+    );
+    let run = dir.run(&["batch-verify", "--max-multipliers", "446372", "big.jsonl"]);
+    run.expect_code(3);
+    assert!(
+        run.stderr().contains("circuit-too-large"),
+        "{}",
+        run.stderr()
+    );
+    // Recording 446,373 multipliers and building 2^19 generators takes far longer than this.
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+
+    // 120 bytes: 71,663 multipliers, above the default; raised to it, verified (the forged
+    // proof is false: exit 1), in both commands.
+    dir.write("three.json", &sha(120, 17).to_string());
+    dir.write("three.jsonl", &format!("{}\n", sha(120, 17)));
+    let run = dir.run(&["verify", "three.json"]);
+    run.expect_code(3);
+    assert!(
+        run.stderr().contains("circuit-too-large"),
+        "{}",
+        run.stderr()
+    );
+    let run = dir.run(&["verify", "--max-multipliers", "71663", "three.json"]);
+    run.expect_code(1);
+    assert!(
+        run.stdout().contains("verification-failed"),
+        "{}",
+        run.stdout()
+    );
+    dir.run(&["batch-verify", "three.jsonl"]).expect_code(3);
+    let run = dir.run(&["batch-verify", "--max-multipliers", "71663", "three.jsonl"]);
+    run.expect_code(1);
+    assert_eq!(run.stdout().lines().next(), Some("invalid: line 1"));
+
+    // A valid shuffle of 3 (4 multipliers): verified at its size, refused one below.
+    dir.write("a.txt", "3\n1\n4\n");
+    dir.write("b.txt", "1\n4\n3\n");
+    dir.run(&[
+        "circuit",
+        "prove",
+        "shuffle",
+        "--inputs-file",
+        "a.txt",
+        "--outputs-file",
+        "b.txt",
+        "--label",
+        "t",
+        "--out",
+        "s.json",
+    ])
+    .expect_code(0);
+    dir.run(&["verify", "--max-multipliers", "4", "s.json"])
+        .expect_code(0);
+    let run = dir.run(&["verify", "--max-multipliers", "3", "s.json"]);
+    run.expect_code(3);
+    assert!(
+        run.stderr().contains("declares 4 multipliers"),
+        "{}",
+        run.stderr()
+    );
+    dir.write("s.jsonl", &dir.read("s.json"));
+    dir.run(&["batch-verify", "--max-multipliers", "4", "s.jsonl"])
+        .expect_code(0);
+    dir.run(&["batch-verify", "--max-multipliers", "3", "s.jsonl"])
+        .expect_code(3);
+    // Bad limits are usage errors (2), in both commands.
+    for bad in ["4194305", "-1", "x", "04"] {
+        dir.run(&["verify", "--max-multipliers", bad, "s.json"])
+            .expect_code(2);
+        dir.run(&["batch-verify", "--max-multipliers", bad, "s.jsonl"])
+            .expect_code(2);
+    }
+}

@@ -185,8 +185,10 @@ fn usage_errors() {
         assert_eq!(run(&["--max-multipliers", bad]), 2, "{bad:?}");
     }
     assert_eq!(run(&["extra.json"]), 2);
-    // The mode's flags without --circuit.
-    assert_eq!(dir.verify(&["--max-multipliers", "5", "x.json"]).0, 2);
+    // The mode's flags without --circuit, except --max-multipliers, which also limits
+    // statement envelopes (here the file is missing: 4).
+    assert_eq!(dir.verify(&["--max-multipliers", "5", "x.json"]).0, 4);
+    assert_eq!(dir.verify(&["--max-multipliers", "x", "x.json"]).0, 2);
     assert_eq!(dir.verify(&["--proof", "proof.hex"]).0, 2);
     // Missing --proof or --label.
     assert_eq!(

@@ -18,6 +18,7 @@
 //! transcript is `Transcript::new(label)`, to which the statement appends its domain separator
 //! and public inputs (`docs/spec.md`, "Ready-made statements").
 
+use crate::described::VerifyCircuitOptions;
 use crate::error::{EnvelopeError, Failure};
 use crate::format::VERSION;
 use crate::hex;
@@ -227,9 +228,43 @@ pub fn to_json(envelope: &CircuitEnvelope) -> Result<String, EnvelopeError> {
     Ok(text)
 }
 
-/// The padded multiplier count of the statement's circuit (the generators it needs).
+/// Multipliers of the statement's circuit (both phases, before padding), computed from its
+/// public parameters (message length, depth, k) without recording the circuit.
+pub fn multipliers(statement: &Statement) -> usize {
+    match statement {
+        Statement::Sha256(s) => s.multipliers(),
+        Statement::Merkle(m) => m.multipliers(),
+        Statement::Shuffle(s) => s.multipliers(),
+    }
+}
+
+/// The padded multiplier count of the statement's circuit (the generators it needs), computed
+/// from its public parameters without recording the circuit. (Never an error; the `Result`
+/// is kept for callers written when this recorded the circuit.)
 pub fn padded_multipliers(statement: &Statement) -> Result<usize, bpkit::Error> {
-    Ok(record(statement)?.padded_multipliers())
+    Ok(match statement {
+        Statement::Sha256(s) => s.padded_multipliers(),
+        Statement::Merkle(m) => m.padded_multipliers(),
+        Statement::Shuffle(s) => s.padded_multipliers(),
+    })
+}
+
+/// Refuses a statement whose circuit has more multipliers than `options` allow
+/// ([`EnvelopeError::CircuitTooLarge`]), from its public parameters alone: nothing recorded,
+/// allocated or built. The parameters are the sender's choice (a 1024-byte SHA-256 preimage is
+/// 446,373 multipliers: rows for each recorded, then 2²⁰ generators built and kept).
+pub fn check_size(
+    statement: &Statement,
+    options: &VerifyCircuitOptions,
+) -> Result<(), EnvelopeError> {
+    let n = multipliers(statement);
+    if n > options.get_max_multipliers() {
+        return Err(EnvelopeError::CircuitTooLarge {
+            multipliers: n,
+            max: options.get_max_multipliers(),
+        });
+    }
+    Ok(())
 }
 
 /// Records the statement's circuit.
@@ -241,9 +276,54 @@ fn record(statement: &Statement) -> Result<Circuit, bpkit::Error> {
     }
 }
 
-/// Decodes the proof and verifies it against the envelope's statement (the circuit is recorded
-/// once, as a verifying key).
+/// Decodes the proof and verifies it against the envelope's statement, with the default
+/// options (circuits of at most [`crate::DEFAULT_MAX_MULTIPLIERS`] multipliers; see
+/// [`verify_with`]).
 pub fn verify(envelope: &CircuitEnvelope) -> Result<(), Failure> {
+    verify_with(envelope, &VerifyCircuitOptions::default())
+}
+
+/// [`verify`] with a limit of one's own on the statement's circuit.
+///
+/// Order of the checks (and so of the errors): the circuit's size from the statement's public
+/// parameters (`circuit-too-large`, malformed, [`EnvelopeError::CircuitTooLarge`], above
+/// `options`' limit: nothing has been recorded, allocated or built yet), the proof's encoding
+/// (malformed kinds), the proof's size against the circuit (`size-mismatch`, invalid; still
+/// before anything is recorded or built), then verification: the circuit is recorded once, as a
+/// verifying key, and checked against the proof (`verification-failed`, invalid).
+///
+/// ```
+/// use bpkit_envelope::circuit::{parse, verify_with, Statement};
+/// use bpkit_envelope::VerifyCircuitOptions;
+/// // A SHA-256 preimage of 1024 bytes: 446,373 multipliers, above the default limit (2^16).
+/// let text = format!(
+///     r#"{{"version":1,"scheme":"circuit","statement":"sha256-preimage","public":{{"digest":"{}","message_len":1024}},"label":"x","commitments":[],"proof":""}}"#,
+///     "00".repeat(32)
+/// );
+/// let envelope = parse(&text)?;
+/// let e = verify_with(&envelope, &VerifyCircuitOptions::default()).unwrap_err();
+/// assert_eq!(e.kind(), "circuit-too-large");
+/// // Raised, the limit lets it through to the proof (here an empty one, refused).
+/// let raised = VerifyCircuitOptions::default().max_multipliers(1 << 19);
+/// assert_ne!(verify_with(&envelope, &raised).unwrap_err().kind(), "circuit-too-large");
+/// # Ok::<(), bpkit_envelope::EnvelopeError>(())
+/// ```
+pub fn verify_with(
+    envelope: &CircuitEnvelope,
+    options: &VerifyCircuitOptions,
+) -> Result<(), Failure> {
+    check_size(&envelope.statement, options)?;
+    let proof = bpkit::circuit::CircuitProof::from_bytes(&envelope.proof)?;
+    let padded = padded_multipliers(&envelope.statement)?;
+    let proof_size = u32::try_from(proof.rounds())
+        .ok()
+        .and_then(|r| 1usize.checked_shl(r));
+    if proof_size != Some(padded) {
+        return Err(Failure::Proof(bpkit::Error::SizeMismatch {
+            proof: proof_size.unwrap_or(0),
+            statement: padded,
+        }));
+    }
     let mut t = transcript(&envelope.label)?;
     let key = match &envelope.statement {
         Statement::Sha256(s) => s.verifying_key()?,
@@ -289,28 +369,43 @@ pub type BatchParts = (
 /// Circuits recorded once per statement and public parameters (the SHA-256 digest and length,
 /// the Merkle root and depth, the shuffle size) and kept prepared ([`PreparedCircuit`]: rows
 /// packed at about 12 bytes a term, a sixth of a recorded [`Circuit`]): a batch of many
-/// envelopes of one statement records its circuit once. The commitments are not part of a circuit, so envelopes that
-/// differ only in them share an entry.
+/// envelopes of one statement records its circuit once. The commitments are not part of a
+/// circuit, so envelopes that differ only in them share an entry.
+///
+/// The cache refuses statements whose circuit is above its limit ([`Self::with_options`]; by
+/// default [`crate::DEFAULT_MAX_MULTIPLIERS`] multipliers) before recording anything, as
+/// [`verify_with`] does.
 #[derive(Debug, Default)]
 pub struct CircuitCache {
     circuits: HashMap<(&'static str, String), Arc<PreparedCircuit>>,
+    options: VerifyCircuitOptions,
 }
 
 impl CircuitCache {
-    /// An empty cache.
+    /// An empty cache with the default limit.
     pub fn new() -> Self {
         CircuitCache::default()
     }
 
-    /// The statement's circuit, recorded and prepared on first use.
-    pub fn circuit(&mut self, statement: &Statement) -> Result<Arc<PreparedCircuit>, bpkit::Error> {
+    /// An empty cache refusing circuits above `options`' limit.
+    pub fn with_options(options: VerifyCircuitOptions) -> Self {
+        CircuitCache {
+            circuits: HashMap::new(),
+            options,
+        }
+    }
+
+    /// The statement's circuit, recorded and prepared on first use; a circuit above the
+    /// cache's limit is refused ([`EnvelopeError::CircuitTooLarge`]) before it is recorded.
+    pub fn circuit(&mut self, statement: &Statement) -> Result<Arc<PreparedCircuit>, Failure> {
+        check_size(statement, &self.options)?;
         // The circuit depends on exactly the `public` object (canonical: serde_json's maps are
         // sorted); the commitments stay out of the key.
         let key = (statement.name(), statement.public().to_string());
         if let Some(c) = self.circuits.get(&key) {
             return Ok(Arc::clone(c));
         }
-        let c = Arc::new(PreparedCircuit::new(record(statement)?)?);
+        let c = Arc::new(PreparedCircuit::new(record(statement)?).map_err(bpkit::Error::from)?);
         self.circuits.insert(key, Arc::clone(&c));
         Ok(c)
     }
@@ -327,13 +422,14 @@ impl CircuitCache {
 }
 
 /// Decodes the proof and prepares the envelope for
-/// [`bpkit::batch::BatchVerifier::add_prepared_circuit_proof`] (records the circuit; see
-/// [`batch_parts_cached`] for many envelopes).
+/// [`bpkit::batch::BatchVerifier::add_prepared_circuit_proof`] (records the circuit, if it is
+/// within the default limit; see [`batch_parts_cached`] for many envelopes or another limit).
 pub fn batch_parts(envelope: &CircuitEnvelope) -> Result<BatchParts, Failure> {
     batch_parts_cached(envelope, &mut CircuitCache::new())
 }
 
-/// [`batch_parts`] with the circuit taken from (or recorded into) `cache`.
+/// [`batch_parts`] with the circuit taken from (or recorded into) `cache`, within the cache's
+/// limit ([`CircuitCache::with_options`]).
 pub fn batch_parts_cached(
     envelope: &CircuitEnvelope,
     cache: &mut CircuitCache,

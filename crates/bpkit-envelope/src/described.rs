@@ -20,17 +20,21 @@ use bpkit::circuit::{Circuit, CircuitProof};
 use bpkit::group::CompressedRistretto;
 use bpkit::Error;
 
-/// The default limit on a described circuit's multipliers: 2¹⁶ = 65,536.
+/// The default limit on a described circuit's multipliers, and on the circuit of a statement
+/// envelope ([`crate::circuit::verify`]): 2¹⁶ = 65,536.
 ///
 /// Why this value: it is the largest size the circuit benchmarks cover (bench/RESULTS.md:
 /// verification about 1 s on a shared 2-core AVX2-only EPYC, generators for 2¹⁷ points, about
 /// 20 MiB kept in the process-wide cache), and it admits every ready-made statement short of a
-/// three-block SHA-256 (a one-block SHA-256 preimage is 25,275 multipliers, Merkle membership at
-/// depth 32 is 7,882, a shuffle of 4096 values 8,190). At the format's own maximum, 2²², the
+/// three-block SHA-256, i.e. preimages of up to 119 bytes (a 32-byte SHA-256 preimage is 25,275
+/// multipliers, Merkle membership at depth 32 is 7,882, a shuffle of 4096 values 8,190). At the format's own maximum, 2²², the
 /// same costs are 64 times larger. Verifiers that expect larger circuits raise the limit.
 pub const DEFAULT_MAX_MULTIPLIERS: usize = 1 << 16;
 
-/// How [`verify_circuit_with`] treats a description.
+/// The limit a verifier puts on the circuits it accepts: described circuits
+/// ([`verify_circuit_with`]) and the circuits of statement envelopes
+/// ([`crate::circuit::verify_with`], [`crate::circuit::CircuitCache::with_options`],
+/// [`crate::verify_json_with`]), whose sizes are the sender's choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VerifyCircuitOptions {
     max_multipliers: usize,
@@ -46,10 +50,11 @@ impl Default for VerifyCircuitOptions {
 }
 
 impl VerifyCircuitOptions {
-    /// Refuse descriptions declaring more than `max` multipliers (both phases, before padding:
-    /// the verifier's generators and multiplication are for `n` rounded up to a power of two,
-    /// so at most twice `max`). Descriptions above [`bpkit::circuit::MAX_MULTIPLIERS`] are
-    /// refused whatever the limit.
+    /// Refuse circuits of more than `max` multipliers (both phases, before padding: the
+    /// verifier's generators and multiplication are for `n` rounded up to a power of two, so
+    /// at most twice `max`): descriptions declaring more, statements whose public parameters
+    /// make more. Descriptions above [`bpkit::circuit::MAX_MULTIPLIERS`] are refused whatever
+    /// the limit.
     pub fn max_multipliers(mut self, max: usize) -> Self {
         self.max_multipliers = max;
         self

@@ -34,7 +34,7 @@ pub mod statements;
 mod transcript;
 mod verify;
 
-pub use any::verify_json;
+pub use any::{verify_json, verify_json_with};
 pub use claim::Claim;
 pub use described::{
     verify_circuit, verify_circuit_with, VerifyCircuitOptions, DEFAULT_MAX_MULTIPLIERS,

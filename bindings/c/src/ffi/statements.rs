@@ -16,16 +16,39 @@ fn utf8<'a>(bytes: &'a [u8], what: &str) -> Result<&'a str, CError> {
 
 /// Verifies one envelope of any scheme (`bp`, `bp+`, interval, `circuit`, `grin-bp`) given as
 /// `json_len` bytes of UTF-8 JSON: `BPKIT_OK` if the proof holds, `BPKIT_INVALID_PROOF` if it is
-/// false, `BPKIT_MALFORMED` if the envelope or its proof does not decode.
+/// false, `BPKIT_MALFORMED` if the envelope or its proof does not decode. A `circuit` envelope
+/// whose statement's circuit has more than 65,536 (2^16) multipliers (SHA-256 preimages above
+/// 119 bytes) is `BPKIT_MALFORMED` (`circuit-too-large`), refused from its public parameters
+/// before anything is built; `bpkit_verify_json_limited` sets another limit.
 ///
 /// # Safety
 /// `json` points to `json_len` readable bytes.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn bpkit_verify_json(json: *const u8, json_len: usize) -> Status {
+    // SAFETY: the caller's contract is this function's.
+    unsafe { bpkit_verify_json_limited(json, json_len, bpkit_envelope::DEFAULT_MAX_MULTIPLIERS) }
+}
+
+/// `bpkit_verify_json` with a limit of one's own on circuit envelopes: a statement whose circuit
+/// has more than `max_multipliers` multipliers (both phases, computed from its public
+/// parameters) is `BPKIT_MALFORMED` (`circuit-too-large`) before its circuit is recorded or any
+/// generator built. Envelopes of other schemes are verified as by `bpkit_verify_json`.
+///
+/// # Safety
+/// `json` points to `json_len` readable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bpkit_verify_json_limited(
+    json: *const u8,
+    json_len: usize,
+    max_multipliers: usize,
+) -> Status {
     guard(|| {
         // SAFETY: caller's contract.
         let bytes = unsafe { raw::bytes(json, json_len, "json") }?;
-        bpkit_envelope::verify_json(utf8(bytes, "the envelope")?).map_err(|f| CError::verify(&f))
+        let options =
+            bpkit_envelope::VerifyCircuitOptions::default().max_multipliers(max_multipliers);
+        bpkit_envelope::verify_json_with(utf8(bytes, "the envelope")?, &options)
+            .map_err(|f| CError::verify(&f))
     })
 }
 
@@ -276,7 +299,10 @@ pub unsafe extern "C" fn bpkit_circuit_envelope_to_json(
     })
 }
 
-/// Decodes the circuit envelope's proof and verifies it against its statement.
+/// Decodes the circuit envelope's proof and verifies it against its statement. A statement
+/// whose circuit has more than 65,536 (2^16) multipliers (SHA-256 preimages above 119 bytes) is
+/// `BPKIT_MALFORMED` (`circuit-too-large`), refused from its public parameters before anything
+/// is built; `bpkit_circuit_envelope_verify_limited` sets another limit.
 ///
 /// # Safety
 /// `envelope` is a live circuit envelope.
@@ -284,10 +310,29 @@ pub unsafe extern "C" fn bpkit_circuit_envelope_to_json(
 pub unsafe extern "C" fn bpkit_circuit_envelope_verify(
     envelope: *const BpkitCircuitEnvelope,
 ) -> Status {
+    // SAFETY: the caller's contract is this function's.
+    unsafe {
+        bpkit_circuit_envelope_verify_limited(envelope, bpkit_envelope::DEFAULT_MAX_MULTIPLIERS)
+    }
+}
+
+/// `bpkit_circuit_envelope_verify` with a limit of one's own: a statement whose circuit has more
+/// than `max_multipliers` multipliers (both phases) is `BPKIT_MALFORMED` (`circuit-too-large`)
+/// before its circuit is recorded or any generator built.
+///
+/// # Safety
+/// `envelope` is a live circuit envelope.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bpkit_circuit_envelope_verify_limited(
+    envelope: *const BpkitCircuitEnvelope,
+    max_multipliers: usize,
+) -> Status {
     guard(|| {
         // SAFETY: caller's contract.
         let e = unsafe { raw::handle(envelope, "envelope") }?;
-        bpkit_envelope::circuit::verify(&e.inner).map_err(|f| CError::verify(&f))
+        let options =
+            bpkit_envelope::VerifyCircuitOptions::default().max_multipliers(max_multipliers);
+        bpkit_envelope::circuit::verify_with(&e.inner, &options).map_err(|f| CError::verify(&f))
     })
 }
 

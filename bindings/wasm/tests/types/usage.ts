@@ -63,6 +63,7 @@ const openings: Opening[] = [...shuffled.inputs, ...shuffled.outputs];
 const sha: string = proveSha256(new Uint8Array([97, 98, 99]), 'label');
 verifyJson(merkle.envelope);
 verifyJson(sha);
+verifyJson(sha, 1 << 17);
 verifyCircuit('{}', [leaf.commitment], new Uint8Array(64), 'label');
 verifyCircuit('{}', [], new Uint8Array(64), 'label', 1 << 16);
 console.log(openings.length);

@@ -11,7 +11,7 @@ use bpkit_envelope::{self as envelope, batch, Claim, Failure};
 
 /// Usage text.
 pub const USAGE: &str = "\
-Usage: bpkit batch-verify [--threads N] FILE.jsonl
+Usage: bpkit batch-verify [--threads N] [--max-multipliers N] FILE.jsonl
 
 Verifies the proof envelopes of FILE.jsonl, one per line, each as `bpkit verify` reads it
 (blank lines are skipped; each line at most 1 MiB). Every proof (bp range and interval proofs,
@@ -26,11 +26,17 @@ then one line per false proof with the reason, and exits 1.
 
 Every line is decoded before anything is verified: a malformed line (not an envelope, or a
 proof that does not decode canonically) is named on standard error with exit code 3, as is a
-commitment that is not a valid point, and a file without any envelope.
+commitment that is not a valid point, and a file without any envelope. So is a circuit
+envelope whose statement's circuit has more multipliers than --max-multipliers allows
+(circuit-too-large), found from its public parameters before any circuit is recorded or any
+generator built.
 
 Options:
     --threads N    threads for the batch's multiscalar multiplications: 1 (the default) to
                    256, or 0 for one per core
+    --max-multipliers N
+                   refuse circuit envelopes whose circuit has more than N multipliers (both
+                   phases; default 65536 = 2^16, at most 4194304 = 2^22)
     -h, --help     print this help
 
 Exit codes: 0 every proof valid; 1 some proof invalid; 2 bad command line; 3 malformed line or
@@ -38,7 +44,7 @@ empty file; 4 I/O error.
 ";
 
 /// Flags accepted.
-pub const FLAGS: &[Flag] = &[Flag::value("--threads")];
+pub const FLAGS: &[Flag] = &[Flag::value("--threads"), Flag::value("--max-multipliers")];
 
 /// Most threads `--threads` accepts (a local pool of that many is built).
 const MAX_THREADS: usize = 256;
@@ -106,8 +112,13 @@ fn decode(
     }
     if envelope::circuit::is_circuit(text) {
         let circuit = envelope::circuit::parse(text).map_err(|e| e.to_string())?;
-        let parts = envelope::circuit::batch_parts_cached(&circuit, circuits)
-            .map_err(|e| format!("malformed proof: {}", describe_failure(&e)))?;
+        let parts = envelope::circuit::batch_parts_cached(&circuit, circuits).map_err(|e| {
+            match e {
+                // Not the proof: the statement's circuit is above the limit.
+                Failure::Envelope(_) => describe_failure(&e),
+                _ => format!("malformed proof: {}", describe_failure(&e)),
+            }
+        })?;
         return Ok(Some(Line::Circuit(Box::new(parts))));
     }
     let envelope = envelope::parse(text).map_err(|e| e.to_string())?;
@@ -124,6 +135,7 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
         .map(parse_threads)
         .transpose()?
         .unwrap_or(1);
+    let limit = super::described::options(args)?;
     // An RNG for the batch weights, seeded before any work (a failing source is exit 4).
     let mut rng = super::os_rng()?;
 
@@ -135,8 +147,9 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
     let mut circuit_lines = Vec::new();
     let mut circuit_parts = Vec::new();
     let mut problems = Vec::new();
-    // Each statement's circuit is recorded once for all envelopes with its public parameters.
-    let mut circuit_cache = envelope::circuit::CircuitCache::new();
+    // Each statement's circuit is recorded once for all envelopes with its public parameters,
+    // if it is within the limit.
+    let mut circuit_cache = envelope::circuit::CircuitCache::with_options(limit);
     for (line, bytes) in read_lines(path, MAX_INPUT)? {
         match decode(&bytes, &mut circuit_cache) {
             Ok(None) => {}

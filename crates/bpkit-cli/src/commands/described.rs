@@ -12,7 +12,7 @@ use bpkit_envelope::{self as envelope, decimal, hex, VerifyCircuitOptions};
 pub const MODE_FLAGS: [&str; 4] = ["--proof", "--commitments", "--label", "--max-multipliers"];
 
 /// `--max-multipliers N`: a decimal from 0 to the format's maximum.
-fn parse_limit(text: &str) -> Result<usize, CliError> {
+pub(crate) fn parse_limit(text: &str) -> Result<usize, CliError> {
     decimal::parse_u64(text)
         .and_then(|n| usize::try_from(n).ok())
         .filter(|n| *n <= bpkit::circuit::MAX_MULTIPLIERS)
@@ -44,13 +44,20 @@ fn read_commitments(path: &str) -> Result<Vec<CompressedRistretto>, CliError> {
     Ok(out)
 }
 
-/// Runs `bpkit verify --circuit CIRCUIT.json …`.
-pub fn run(args: &Parsed, circuit_path: &str) -> Result<Status, CliError> {
-    super::no_positionals(&args.positionals)?;
+/// The circuit-size limit of `--max-multipliers N` (the default without it), for described
+/// circuits and statement envelopes alike.
+pub(crate) fn options(args: &Parsed) -> Result<VerifyCircuitOptions, CliError> {
     let mut options = VerifyCircuitOptions::default();
     if let Some(text) = args.value("--max-multipliers") {
         options = options.max_multipliers(parse_limit(text)?);
     }
+    Ok(options)
+}
+
+/// Runs `bpkit verify --circuit CIRCUIT.json …`.
+pub fn run(args: &Parsed, circuit_path: &str) -> Result<Status, CliError> {
+    super::no_positionals(&args.positionals)?;
+    let options = options(args)?;
     let proof_path = args.required("--proof")?;
     let label = args.required("--label")?;
     // The description is canonical JSON, which has no whitespace: a trailing newline left by

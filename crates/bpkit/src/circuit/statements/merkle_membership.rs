@@ -211,6 +211,31 @@ impl MerkleStatement {
         p
     }
 
+    /// Multipliers of the statement's circuit (both phases, before padding), from the depth
+    /// alone, without recording the circuit: what a verifier compares with its size limit
+    /// before anything is allocated. Equal to `self.circuit()?.multipliers()`
+    /// (`tests/statement_sizes.rs` checks every depth).
+    ///
+    /// A Poseidon permutation costs 3 multipliers per S-box (x², x⁴, x⁵) whose input is not a
+    /// constant: `WIDTH · FULL_ROUNDS + PARTIAL_ROUNDS` S-boxes (80), less those of the first
+    /// round that see only constants. The leaf's hash has two constant lanes (the sponge's
+    /// capacity and the empty second rate lane): 3 · 78 = 234. Each level allocates the
+    /// direction bit and the swap (one multiplier), constrains the bit to be boolean (one) and
+    /// hashes two children with a constant capacity: 2 + 3 · 79 = 239.
+    pub fn multipliers(&self) -> usize {
+        use crate::poseidon::{FULL_ROUNDS, PARTIAL_ROUNDS, WIDTH};
+        const SBOXES: usize = WIDTH * FULL_ROUNDS + PARTIAL_ROUNDS;
+        const LEAF: usize = 3 * (SBOXES - 2);
+        const LEVEL: usize = 2 + 3 * (SBOXES - 1);
+        // depth ≤ MAX_DEPTH (32), checked by `new`: at most 234 + 32 · 239.
+        LEAF.saturating_add((self.depth as usize).saturating_mul(LEVEL))
+    }
+
+    /// [`Self::multipliers`] padded to a power of two: the generators a proof needs.
+    pub fn padded_multipliers(&self) -> usize {
+        super::padded(self.multipliers())
+    }
+
     /// The circuit recorded once and packed, for verifying many proofs of statements with these
     /// parameters ([`Self::verify_with_key`]).
     pub fn verifying_key(&self) -> Result<VerifyingKey, Error> {

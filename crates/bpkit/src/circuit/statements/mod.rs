@@ -11,6 +11,13 @@
 //! parameters ([`VerifyingKey`]) and `verify_with_key` checks a proof against it, without
 //! running the gadgets again; `verify` records and then does the same.
 //!
+//! Sizes: `multipliers()` and `padded_multipliers()` give the size of a statement's circuit
+//! from its public parameters, without recording it. The parameters are whoever sent the
+//! statement's choice (a 1024-byte SHA-256 preimage is 446,373 multipliers, 2¹⁹ padded), so a
+//! verifier compares that size with a limit of its own before calling `verifying_key()` or
+//! `verify`, which record the circuit and need generators for its padded size (the envelope
+//! facade does, `bpkit_envelope::circuit`).
+//!
 //! Verifying many proofs together: `add_to_batch` (or `add_bytes_to_batch` for an encoded
 //! proof) adds a proof with its key to a [`crate::batch::BatchVerifier`], beside range,
 //! Bulletproofs+ and other circuit proofs; the batch reports each failure under the index the
@@ -61,6 +68,7 @@
 mod key;
 mod merkle_membership;
 mod sha256_preimage;
+mod sha256_size;
 mod shuffle;
 
 pub use key::VerifyingKey;
@@ -74,6 +82,12 @@ pub const NAMES: [&str; 3] = [
     merkle_membership::NAME,
     shuffle::NAME,
 ];
+
+/// `n` padded to a power of two (at least 1), as [`super::Circuit::padded_multipliers`] pads
+/// it.
+fn padded(n: usize) -> usize {
+    n.max(1).next_power_of_two()
+}
 
 /// Behaviour shared by the three proof types.
 macro_rules! statement_proof {

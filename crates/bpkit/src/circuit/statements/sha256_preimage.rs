@@ -158,6 +158,26 @@ impl Sha256Statement {
         p
     }
 
+    /// Multipliers of the statement's circuit (both phases, before padding), from the message
+    /// length alone, without recording the circuit: what a verifier compares with its size
+    /// limit before anything is allocated (a 1024-byte statement records 446,373 multipliers).
+    /// Equal to `self.circuit()?.multipliers()` (`tests/statement_sizes.rs`).
+    ///
+    /// The gadget folds every operation on constant bits (the initial state, the padding, the
+    /// length, the round constants), and the widths of its additions follow from the largest
+    /// values their constant inputs can take, so the count depends on the exact length, not
+    /// only on the number of blocks; it is read from a table of the gadget's counts for every
+    /// length (`statements/sha256_size.rs`: a table for the first two blocks, then a fixed
+    /// count per block).
+    pub fn multipliers(&self) -> usize {
+        super::sha256_size::multipliers(self.message_len)
+    }
+
+    /// [`Self::multipliers`] padded to a power of two: the generators a proof needs.
+    pub fn padded_multipliers(&self) -> usize {
+        super::padded(self.multipliers())
+    }
+
     /// The circuit recorded once and packed, for verifying many proofs of statements with these
     /// parameters ([`Self::verify_with_key`]).
     pub fn verifying_key(&self) -> Result<VerifyingKey, Error> {

@@ -182,6 +182,23 @@ impl ShuffleStatement {
         p
     }
 
+    /// Multipliers of the statement's circuit (both phases, before padding), from k alone,
+    /// without recording the circuit: what a verifier compares with its size limit before
+    /// anything is allocated. Equal to `self.circuit()?.multipliers()`
+    /// (`tests/statement_sizes.rs` checks it for many k).
+    ///
+    /// For k ≥ 2 the gadget multiplies out ∏(xᵢ − z) and ∏(yᵢ − z): k − 1 multipliers each.
+    /// For k = 1 it constrains x₁ = y₁ directly: none.
+    pub fn multipliers(&self) -> usize {
+        self.inputs.len().saturating_sub(1).saturating_mul(2)
+    }
+
+    /// [`Self::multipliers`] padded to a power of two (at least 1): the generators a proof
+    /// needs.
+    pub fn padded_multipliers(&self) -> usize {
+        super::padded(self.multipliers())
+    }
+
     /// The circuit recorded once and packed, for verifying many proofs of statements with these
     /// parameters ([`Self::verify_with_key`]).
     pub fn verifying_key(&self) -> Result<VerifyingKey, Error> {
