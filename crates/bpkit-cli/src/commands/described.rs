@@ -4,7 +4,7 @@
 use super::Status;
 use crate::args::Parsed;
 use crate::error::{describe_failure as describe, CliError};
-use crate::files::{print, read_input};
+use crate::files::read_input;
 use bpkit::group::CompressedRistretto;
 use bpkit_envelope::{self as envelope, decimal, hex, VerifyCircuitOptions};
 
@@ -71,20 +71,12 @@ pub fn run(args: &Parsed, circuit_path: &str) -> Result<Status, CliError> {
         Some(path) => read_commitments(path)?,
         None => Vec::new(),
     };
-    match envelope::verify_circuit_with(description, &commitments, &proof, label, &options) {
-        Ok(()) => {
-            print("valid\n")?;
-            Ok(Status::Ok)
-        }
-        Err(e) if e.is_invalid_proof() => {
-            print(&format!("invalid: {}\n", describe(&e)))?;
-            Ok(Status::Invalid)
-        }
-        Err(e) => Err(CliError::Malformed(format!(
-            "{circuit_path}: {}",
-            describe(&e)
-        ))),
-    }
+    super::report_verdict(
+        envelope::verify_circuit_with(description, &commitments, &proof, label, &options),
+        envelope::Failure::is_invalid_proof,
+        describe,
+        circuit_path,
+    )
 }
 
 #[cfg(test)]

@@ -220,20 +220,12 @@ pub fn prove(args: &Parsed) -> Result<Status, CliError> {
 /// `bpkit verify` of a grin-bp envelope.
 pub fn verify(path: &str, text: &str) -> Result<Status, CliError> {
     let env = parse_grin(text).map_err(|e| CliError::Malformed(format!("{path}: {e}")))?;
-    match verify_grin(&env) {
-        Ok(()) => {
-            print("valid\n")?;
-            Ok(Status::Ok)
-        }
-        Err(e) if e.is_invalid_proof() => {
-            print(&format!("invalid: {}\n", describe(&e)))?;
-            Ok(Status::Invalid)
-        }
-        Err(e) => Err(CliError::Malformed(format!(
-            "{path}: malformed proof: {}",
-            describe(&e)
-        ))),
-    }
+    super::report_verdict(
+        verify_grin(&env),
+        bpkit::Error::is_invalid_proof,
+        describe,
+        &format!("{path}: malformed proof"),
+    )
 }
 
 /// `bpkit inspect` of a grin-bp opening.

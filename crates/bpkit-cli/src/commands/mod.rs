@@ -24,6 +24,32 @@ pub enum Status {
     Invalid,
 }
 
+/// Reports the outcome of one verification: `valid` (exit 0); `invalid: …` when the proof does
+/// not verify (exit 1); otherwise malformed input (exit 3), `malformed` prefixing the
+/// description. `invalid` and `describe` are the error type's `is_invalid_proof` and the CLI's
+/// description of it (`crate::error::describe` or `describe_failure`).
+pub fn report_verdict<E>(
+    outcome: Result<(), E>,
+    invalid: impl Fn(&E) -> bool,
+    describe: impl Fn(&E) -> String,
+    malformed: &str,
+) -> Result<Status, CliError> {
+    match outcome {
+        Ok(()) => {
+            crate::files::print("valid\n")?;
+            Ok(Status::Ok)
+        }
+        Err(e) if invalid(&e) => {
+            crate::files::print(&format!("invalid: {}\n", describe(&e)))?;
+            Ok(Status::Invalid)
+        }
+        Err(e) => Err(CliError::Malformed(format!(
+            "{malformed}: {}",
+            describe(&e)
+        ))),
+    }
+}
+
 /// A cryptographically secure generator seeded from the operating system.
 ///
 /// Seeding is fallible (`try_from_rng`), so a failing entropy source is an error, not a panic.

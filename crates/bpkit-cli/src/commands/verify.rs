@@ -3,7 +3,7 @@
 use super::Status;
 use crate::args::{Flag, Parsed};
 use crate::error::{describe_failure as describe, CliError};
-use crate::files::{print, read_input};
+use crate::files::read_input;
 use bpkit_envelope as envelope;
 
 /// Usage text.
@@ -77,18 +77,10 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
             envelope::parse(&text).map_err(|e| CliError::Malformed(format!("{path}: {e}")))?;
         envelope::verify(&envelope)
     };
-    match verified {
-        Ok(()) => {
-            print("valid\n")?;
-            Ok(Status::Ok)
-        }
-        Err(e) if e.is_invalid_proof() => {
-            print(&format!("invalid: {}\n", describe(&e)))?;
-            Ok(Status::Invalid)
-        }
-        Err(e) => Err(CliError::Malformed(format!(
-            "{path}: malformed proof: {}",
-            describe(&e)
-        ))),
-    }
+    super::report_verdict(
+        verified,
+        envelope::Failure::is_invalid_proof,
+        describe,
+        &format!("{path}: malformed proof"),
+    )
 }
