@@ -2,6 +2,7 @@
 //! packed ([`super::compact`]); then any number of proofs verify against it without running the
 //! gadgets again.
 
+use super::batched::CircuitRef;
 use super::check::{self, ProofInput};
 use super::compact::CompactRows;
 use super::proof::EncodedProof;
@@ -85,7 +86,7 @@ impl PreparedCircuit {
         bp_gens: &BulletproofGens,
     ) -> Result<(), Error> {
         let path = check::choose_single(self.padded_multipliers());
-        self.verify_on(
+        CircuitRef::Prepared(self).verify_on(
             path,
             transcript,
             ProofInput::Parsed(proof),
@@ -107,40 +108,13 @@ impl PreparedCircuit {
         bp_gens: &BulletproofGens,
     ) -> Result<(), Error> {
         let path = check::choose_single(self.padded_multipliers());
-        self.verify_on(
+        CircuitRef::Prepared(self).verify_on(
             path,
             transcript,
             ProofInput::Bytes(proof),
             commitments,
             pc_gens,
             bp_gens,
-        )
-    }
-
-    /// [`PreparedCircuit::verify`] on a given path (for tests that compare the two).
-    pub(crate) fn verify_on(
-        &self,
-        path: check::Path,
-        transcript: &mut Transcript,
-        proof: ProofInput<'_>,
-        commitments: &[CompressedRistretto],
-        pc_gens: &PedersenGens,
-        bp_gens: &BulletproofGens,
-    ) -> Result<(), Error> {
-        let c = &self.header;
-        let (enc, points) = proof.decode(path)?;
-        let rp = c.replay(transcript, &enc, commitments, pc_gens)?;
-        let eq = self.equation_from(&rp, &enc, Scalar::ONE)?;
-        // On dalek: three multiplications (`G`, `H`, the rest), a third of the working memory
-        // of one (see `check`).
-        check::finish(
-            c.padded_multipliers(),
-            eq,
-            points,
-            commitments,
-            pc_gens,
-            bp_gens,
-            true,
         )
     }
 

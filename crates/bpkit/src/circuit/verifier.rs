@@ -1,6 +1,7 @@
 //! The verifier: replays the transcript and checks every equation of the notes ("Verification")
 //! with one variable-time multiscalar multiplication — every input of a verifier is public.
 
+use super::batched::CircuitRef;
 use super::check::{self, ProofInput};
 use super::proof::EncodedProof;
 use super::recorded::Circuit;
@@ -127,7 +128,7 @@ impl Circuit {
         bp_gens: &BulletproofGens,
     ) -> Result<(), Error> {
         let path = check::choose_single(self.padded_multipliers());
-        self.verify_on(
+        CircuitRef::Recorded(self).verify_on(
             path,
             transcript,
             ProofInput::Parsed(proof),
@@ -150,7 +151,7 @@ impl Circuit {
         bp_gens: &BulletproofGens,
     ) -> Result<(), Error> {
         let path = check::choose_single(self.padded_multipliers());
-        self.verify_on(
+        CircuitRef::Recorded(self).verify_on(
             path,
             transcript,
             ProofInput::Bytes(proof),
@@ -158,22 +159,6 @@ impl Circuit {
             pc_gens,
             bp_gens,
         )
-    }
-
-    /// [`Circuit::verify`] on a given path (for tests that compare the two).
-    pub(crate) fn verify_on(
-        &self,
-        path: check::Path,
-        transcript: &mut Transcript,
-        proof: ProofInput<'_>,
-        commitments: &[CompressedRistretto],
-        pc_gens: &PedersenGens,
-        bp_gens: &BulletproofGens,
-    ) -> Result<(), Error> {
-        let (enc, points) = proof.decode(path)?;
-        let eq = self.equation(transcript, &enc, commitments, pc_gens, Scalar::ONE)?;
-        let padded = self.padded_multipliers();
-        check::finish(padded, eq, points, commitments, pc_gens, bp_gens, false)
     }
 
     /// Replays the transcript for `proof`.
