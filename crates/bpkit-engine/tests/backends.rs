@@ -127,21 +127,38 @@ fn decoding_is_identical_on_every_backend() {
     enc.extend(common::BAD.iter().map(|(_, h)| common::hex32(h)));
     enc.extend(common::MULTIPLES.iter().map(|h| common::hex32(h)));
     let _g = SWITCH.lock().unwrap();
+    // Each backend as chosen by default, and the AVX2 one once more with the opt-in IFMA bucket
+    // pass and decoding core where the CPU has IFMA (on such a machine this runs the real
+    // instructions through the engine's own dispatch, not only the `ifma_model` hooks).
+    let mut runs: Vec<(Backend, bool)> = backends.iter().map(|b| (*b, false)).collect();
+    if backends.contains(&Backend::Avx2) && backend::ifma_detected() {
+        runs.push((Backend::Avx2, true));
+    }
+    eprintln!(
+        "decoding and MSM compared on: {:?}",
+        runs.iter()
+            .map(|(b, i)| format!("{}{}", b.name(), if *i { " + ifma (opted in)" } else { "" }))
+            .collect::<Vec<_>>()
+    );
     let mut results = Vec::new();
-    for b in &backends {
+    for (b, ifma) in &runs {
         dispatch::force_portable(*b == Backend::Portable);
+        backend::ifma(*ifma);
         assert_eq!(backend::active(), *b);
+        assert_eq!(backend::ifma_active(), *ifma);
         let out: Vec<Option<[u8; 32]>> = decode_batch(&enc)
             .iter()
             .map(|p| p.map(|p| p.encode()))
             .collect();
-        // And an MSM over the valid ones, to run the whole path on this backend.
+        // And an MSM over the valid ones (Pippenger at this size), to run the whole path on
+        // this backend.
         let valid: Vec<_> = decode_batch(&enc).into_iter().flatten().collect();
         let affine: Vec<_> = valid.iter().map(|p| p.to_affine_niels()).collect();
         let scalars: Vec<[u8; 32]> = (0..valid.len()).map(|i| [i as u8; 32]).collect();
         let sum = msm::vartime_msm(&scalars, &affine).unwrap().encode();
         results.push((out, sum));
     }
+    backend::ifma(false);
     dispatch::force_portable(false);
     for r in &results[1..] {
         assert_eq!(r, &results[0]);

@@ -6,7 +6,7 @@
 //! - [`window`]: Pippenger's window width c chosen by estimated cost for the size;
 //! - [`pippenger`]: bucket accumulation with mixed additions of affine points;
 //! - [`schedule`]: the conflict-free order of a window's bucket additions for the lane-parallel
-//!   (AVX2) bucket pass;
+//!   (AVX2, IFMA) bucket passes, and `lanes` the window loop those passes share;
 //! - [`straus`]: interleaved wNAF with per-call tables for dynamic points and precomputed ones
 //!   ([`table`]) for fixed points;
 //! - [`cost`]: the estimated costs that choose between the two.
@@ -14,6 +14,7 @@
 
 pub mod cost;
 pub mod digits;
+pub(crate) mod lanes;
 pub mod pippenger;
 pub mod schedule;
 pub mod straus;

@@ -81,28 +81,18 @@ impl Extended {
     /// `self + q` (8 multiplications).
     #[inline(always)]
     pub fn add_niels(&self, q: &ProjectiveNiels) -> Extended {
-        self.add_niels_completed(q).to_extended()
+        self.add_niels_c(q).to_extended()
     }
 
     /// `self − q`.
     #[inline(always)]
     pub fn sub_niels(&self, q: &ProjectiveNiels) -> Extended {
-        let pp = self.y.add(&self.x).mul(&q.y_minus_x);
-        let mm = self.y.sub(&self.x).mul(&q.y_plus_x);
-        let tt2d = self.t.mul(&q.t2d);
-        let zz = self.z.mul(&q.z);
-        let zz2 = zz.add(&zz);
-        Completed {
-            x: pp.sub(&mm),
-            y: pp.add(&mm),
-            z: zz2.sub(&tt2d),
-            t: zz2.add(&tt2d),
-        }
-        .to_extended()
+        self.sub_niels_c(q).to_extended()
     }
 
+    /// `self + q` before its last multiplications (the right operand of Straus's sums).
     #[inline(always)]
-    fn add_niels_completed(&self, q: &ProjectiveNiels) -> Completed {
+    pub(crate) fn add_niels_c(&self, q: &ProjectiveNiels) -> Completed {
         let pp = self.y.add(&self.x).mul(&q.y_plus_x);
         let mm = self.y.sub(&self.x).mul(&q.y_minus_x);
         let tt2d = self.t.mul(&q.t2d);
@@ -114,12 +104,6 @@ impl Extended {
             z: zz2.add(&tt2d),
             t: zz2.sub(&tt2d),
         }
-    }
-
-    /// `self + q` before its last multiplications (the right operand of Straus's sums).
-    #[inline(always)]
-    pub(crate) fn add_niels_c(&self, q: &ProjectiveNiels) -> Completed {
-        self.add_niels_completed(q)
     }
 
     /// `self − q` before its last multiplications.
@@ -171,33 +155,13 @@ impl Extended {
     /// `self + q` for an affine `q` (7 multiplications).
     #[inline(always)]
     pub fn add_affine(&self, q: &AffineNiels) -> Extended {
-        let pp = self.y.add(&self.x).mul(&q.y_plus_x);
-        let mm = self.y.sub(&self.x).mul(&q.y_minus_x);
-        let txy2d = self.t.mul(&q.xy2d);
-        let z2 = self.z.add(&self.z);
-        Completed {
-            x: pp.sub(&mm),
-            y: pp.add(&mm),
-            z: z2.add(&txy2d),
-            t: z2.sub(&txy2d),
-        }
-        .to_extended()
+        self.add_affine_c(q).to_extended()
     }
 
     /// `self − q` for an affine `q`.
     #[inline(always)]
     pub fn sub_affine(&self, q: &AffineNiels) -> Extended {
-        let pp = self.y.add(&self.x).mul(&q.y_minus_x);
-        let mm = self.y.sub(&self.x).mul(&q.y_plus_x);
-        let txy2d = self.t.mul(&q.xy2d);
-        let z2 = self.z.add(&self.z);
-        Completed {
-            x: pp.sub(&mm),
-            y: pp.add(&mm),
-            z: z2.sub(&txy2d),
-            t: z2.add(&txy2d),
-        }
-        .to_extended()
+        self.sub_affine_c(q).to_extended()
     }
 
     /// `self + q` for two extended points (9 multiplications).

@@ -11,72 +11,26 @@
 use super::field::Fe4;
 use super::point::{lane_mask, pack_niels, Ext4, Niels4, PackedNiels};
 use crate::field::EDWARDS_D2;
-use crate::msm::schedule::{lane_run, Entry, Schedule, LANES};
-use crate::msm::{digits, pippenger::running_sum, window};
+use crate::msm::lanes::{self, Buckets};
+use crate::msm::pippenger::running_sum;
+use crate::msm::schedule::{lane_run, Entry, LANES};
 use crate::point::{AffineNiels, Extended};
-use alloc::vec;
-use alloc::vec::Vec;
-
-/// Where the partial sums of one window's buckets go.
-struct Buckets {
-    sums: Vec<Extended>,
-    touched: Vec<bool>,
-}
-
-impl Buckets {
-    /// A partial sum of bucket `b`: the bucket's value if it had none, added to it otherwise.
-    #[inline(always)]
-    fn hand_over(&mut self, b: u32, p: &Extended) {
-        let b = b as usize;
-        if let (Some(s), Some(t)) = (self.sums.get_mut(b), self.touched.get_mut(b)) {
-            *s = if *t { s.add(p) } else { *p };
-            *t = true;
-        }
-    }
-}
 
 /// `Σ sᵢ·Pᵢ` by Pippenger's method with four-lane bucket additions (window width chosen by cost
 /// unless given). The same point as `msm::pippenger::pippenger_body`.
 #[target_feature(enable = "avx2,bmi2,adx")]
 pub fn pippenger(scalars: &[[u64; 4]], points: &[AffineNiels], c: Option<u32>) -> Extended {
-    let bits = digits::max_bits(scalars);
-    if bits == 0 || points.is_empty() {
-        return Extended::IDENTITY;
-    }
-    let c = c.unwrap_or_else(|| window::choose(points.len(), bits));
-    let w = digits::windows(bits, c);
-    let packed: Vec<PackedNiels> = points.iter().map(pack_niels).collect();
-    let identity = pack_niels(&AffineNiels::IDENTITY);
-    // c ≥ MIN_WINDOW = 2: 2ᶜ⁻¹ buckets.
-    let nb = 1usize << c.saturating_sub(1);
-    let mut carries = vec![0u8; scalars.len()];
-    let mut window_digits = vec![0i32; scalars.len()];
-    let mut schedule = Schedule::new(nb, points.len());
-    let mut buckets = Buckets {
-        sums: vec![Extended::IDENTITY; nb],
-        touched: vec![false; nb],
-    };
-    let mut sums: Vec<Extended> = Vec::with_capacity(w as usize);
     let d2 = Fe4::pack(&[EDWARDS_D2; 4]);
-    for j in 0..w {
-        for ((s, d), carry) in scalars
-            .iter()
-            .zip(window_digits.iter_mut())
-            .zip(carries.iter_mut())
-        {
-            *d = digits::digit(s, j, c, carry);
-        }
-        let entries = schedule.sort(&window_digits);
-        buckets.sums.fill(Extended::IDENTITY);
-        buckets.touched.fill(false);
-        bucket_pass(entries, &packed, &identity, &mut buckets);
-        sums.push(running_sum_x4(&buckets.sums, &d2));
-    }
-    let mut total = Extended::IDENTITY;
-    for s in sums.iter().rev() {
-        total = total.mul_by_pow2(c).add(s);
-    }
-    total
+    lanes::pippenger(
+        scalars,
+        points,
+        c,
+        pack_niels,
+        |entries, packed, identity, buckets| {
+            bucket_pass(entries, packed, identity, buckets);
+            running_sum_x4(&buckets.sums, &d2)
+        },
+    )
 }
 
 /// One window's bucket additions, four lanes at a time (see the module doc).
