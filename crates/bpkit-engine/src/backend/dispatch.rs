@@ -40,7 +40,8 @@ static IFMA_OPT_IN: AtomicBool = AtomicBool::new(false);
 ///
 /// **Untested on hardware**: this backend has never run on a CPU with IFMA. Its algorithms pass
 /// the differential tests through a bit-exact software model of the instructions
-/// (`tests/ifma_model.rs`), which is why it exists, but a code path is enabled by default only
+/// (`tests/ifma_model.rs`), and the real instructions have passed them on an emulated IFMA CPU
+/// (Bochs, `docs/ifma-emulation.md`), but a code path is enabled by default only
 /// after its differential tests have passed on real hardware with that instruction set; until
 /// then it stays opt-in. The `bpkit` CLI opts in when `BPKIT_ENGINE_IFMA=1`.
 pub fn ifma(on: bool) {

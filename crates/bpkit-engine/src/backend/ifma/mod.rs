@@ -9,9 +9,10 @@
 //! - [`emu`]: over a bit-exact model of each instruction in plain Rust (`[u64; 8]` lanes), so
 //!   that the differential tests run the generated algorithm code on any machine.
 //!
-//! **Status: opt-in, never run on IFMA hardware.** The machine this was written on has AVX2
-//! only and no emulator at hand runs AVX-512, so only the `emu` instantiation has been
-//! executed; `hw` is compiled (and its instruction counts inspected) but not run. The
+//! **Status: opt-in, never run on IFMA hardware.** The machines this was written on have AVX2
+//! only. The `hw` instantiation has run only on an emulated IFMA CPU (Bochs, model Cannon Lake,
+//! `docs/ifma-emulation.md`), where the differential tests passed; emulation checks the
+//! compiled intrinsics, not the hardware, so the backend stays opt-in. The
 //! dispatcher uses it only after the caller opts in (`backend::ifma(true)`, or
 //! `BPKIT_ENGINE_IFMA=1` for the `bpkit` CLI) *and* the CPU has AVX-512F and AVX-512 IFMA.
 #![forbid(unsafe_code)]
