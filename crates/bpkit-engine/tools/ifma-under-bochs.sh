@@ -72,7 +72,7 @@ if [ ! -f vmlinuz ]; then
 fi
 
 # 3. The initramfs: init runs both test binaries, then powers off.
-rm -rf initrd iso && mkdir -p initrd/bin initrd/t initrd/proc iso
+rm -rf initrd iso && mkdir -p initrd/bin initrd/t initrd/proc initrd/dev iso
 cp busybox/bin/busybox initrd/bin/
 cp "$(newest ifma_model)" initrd/t/ifma_model
 cp "$(newest backends)" initrd/t/backends
@@ -82,6 +82,8 @@ cat > initrd/init <<'EOF'
 #!/bin/busybox sh
 B=/bin/busybox
 $B mount -t proc proc /proc
+# /dev/urandom and friends, for the CLI's random batch weights.
+$B mount -t devtmpfs dev /dev
 $B echo "=== cpu flags (avx512*):"
 $B grep -o 'avx512[a-z]*' /proc/cpuinfo | $B sort -u | $B tr '\n' ' '; $B echo
 export RUST_TEST_THREADS=1
