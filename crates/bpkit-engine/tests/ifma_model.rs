@@ -397,18 +397,8 @@ fn additions_on_edge_field_elements() {
         .into_iter()
         .map(|x| x.reduce()) // the portable additions take limbs below 2⁵⁴
         .collect();
-    let n = v.len();
-    let ext = |i: usize| {
-        Extended::from_coordinates_unchecked([
-            v[i % n],
-            v[(i + 1) % n],
-            v[(i + 2) % n],
-            v[(i + 3) % n],
-        ])
-    };
-    let niels = |i: usize| {
-        AffineNiels::from_coordinates_unchecked(v[i % n], v[(i + 5) % n], v[(i + 11) % n])
-    };
+    let ext = |i: usize| common::cyclic_extended(&v, i);
+    let niels = |i: usize| common::cyclic_niels(&v, i);
     let mut cases = 0;
     for e in 0..32 {
         for lane in 0..8 {

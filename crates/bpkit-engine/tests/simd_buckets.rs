@@ -143,18 +143,8 @@ fn four_lane_additions_on_edge_field_elements() {
     }
     let mut rng = common::rng(42);
     let v = edge_values(&mut rng, 64);
-    let n = v.len();
-    let ext = |i: usize| {
-        Extended::from_coordinates_unchecked([
-            v[i % n],
-            v[(i + 1) % n],
-            v[(i + 2) % n],
-            v[(i + 3) % n],
-        ])
-    };
-    let niels = |i: usize| {
-        AffineNiels::from_coordinates_unchecked(v[i % n], v[(i + 5) % n], v[(i + 11) % n])
-    };
+    let ext = |i: usize| common::cyclic_extended(&v, i);
+    let niels = |i: usize| common::cyclic_niels(&v, i);
     let mut cases = 0;
     for e in 0..25 {
         for lane in 0..4 {

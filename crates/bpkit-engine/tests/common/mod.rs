@@ -241,3 +241,22 @@ pub fn engine_affine(points: &[RistrettoPoint]) -> Vec<bpkit_engine::AffineNiels
 pub fn scalar_bytes(scalars: &[Scalar]) -> Vec<[u8; 32]> {
     scalars.iter().map(Scalar::to_bytes).collect()
 }
+
+/// An extended point whose coordinates are taken cyclically from `v` from index `i` (not
+/// necessarily on the curve: the addition formulas are polynomials, so backends must agree on
+/// any coordinates, and edge values in `v` exercise the limb bounds).
+pub fn cyclic_extended(v: &[bpkit_engine::field::Fe], i: usize) -> bpkit_engine::point::Extended {
+    let n = v.len();
+    bpkit_engine::point::Extended::from_coordinates_unchecked([
+        v[i % n],
+        v[(i + 1) % n],
+        v[(i + 2) % n],
+        v[(i + 3) % n],
+    ])
+}
+
+/// An affine Niels operand taken cyclically from `v` like [`cyclic_extended`].
+pub fn cyclic_niels(v: &[bpkit_engine::field::Fe], i: usize) -> bpkit_engine::AffineNiels {
+    let n = v.len();
+    bpkit_engine::AffineNiels::from_coordinates_unchecked(v[i % n], v[(i + 5) % n], v[(i + 11) % n])
+}
