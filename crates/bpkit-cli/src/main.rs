@@ -138,9 +138,10 @@ fn fail(e: &CliError, command: Option<&Command>) -> ExitCode {
 }
 
 fn main() -> ExitCode {
-    // The engine's AVX-512 IFMA backend is opt-in (never tested on IFMA hardware).
-    if std::env::var_os("BPKIT_ENGINE_IFMA").is_some_and(|v| v == "1") {
-        bpkit::group::engine::ifma(true);
+    // The engine's AVX-512 IFMA backend is on where the CPU has it; BPKIT_ENGINE_IFMA=0 turns
+    // it off (to compare, or to rule it out).
+    if std::env::var_os("BPKIT_ENGINE_IFMA").is_some_and(|v| v == "0") {
+        bpkit::group::engine::ifma(false);
     }
     let mut args = Vec::new();
     for arg in std::env::args_os().skip(1) {

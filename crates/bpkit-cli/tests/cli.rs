@@ -116,7 +116,7 @@ impl Run {
 fn run_in(dir: &Path, args: &[&str]) -> Run {
     let out = Command::new(env!("CARGO_BIN_EXE_bpkit"))
         .current_dir(dir)
-        .env_remove("BPKIT_ENGINE_IFMA") // the engine's IFMA opt-in (tested explicitly)
+        .env_remove("BPKIT_ENGINE_IFMA") // the engine's IFMA switch (tested explicitly)
         .args(args)
         .output()
         .unwrap();
@@ -1678,7 +1678,8 @@ fn info_names_the_backend() {
     assert!(text.contains("compiled:"), "{text}");
     assert!(text.contains("cpu:"), "{text}");
     assert!(text.contains("IFMA"), "{text}");
-    // The engine's IFMA backend: detection reported, never in use without the opt-in.
+    // The engine's IFMA backend: detection reported, in use by default exactly when the CPU
+    // has IFMA.
     let ifma = text
         .lines()
         .find_map(|l| l.strip_prefix("engine-ifma:"))
@@ -1689,27 +1690,24 @@ fn info_names_the_backend() {
         "cpu no"
     };
     assert!(ifma.trim_start().starts_with(detected), "{text}");
-    assert!(
-        ifma.contains("not in use") && ifma.contains("never been tested"),
+    assert_eq!(
+        ifma.contains(" in use") && !ifma.contains("not in use"),
+        bpkit::group::engine::ifma_detected(),
         "{text}"
     );
     println!("engine IFMA reported: {}", ifma.trim());
-    // Opted in: in use exactly when the CPU has IFMA.
-    let opted = Command::new(env!("CARGO_BIN_EXE_bpkit"))
-        .env("BPKIT_ENGINE_IFMA", "1")
+    // Switched off: never in use.
+    let off = Command::new(env!("CARGO_BIN_EXE_bpkit"))
+        .env("BPKIT_ENGINE_IFMA", "0")
         .arg("info")
         .output()
         .unwrap();
-    let opted = String::from_utf8(opted.stdout).unwrap();
-    let line = opted
+    let off = String::from_utf8(off.stdout).unwrap();
+    let line = off
         .lines()
         .find_map(|l| l.strip_prefix("engine-ifma:"))
         .unwrap();
-    assert_eq!(
-        line.contains(" in use") && !line.contains("not in use"),
-        bpkit::group::engine::ifma_detected(),
-        "{opted}"
-    );
+    assert!(line.contains("not in use"), "{off}");
     dir.run(&["info", "extra"]).expect_code(2);
     dir.run(&["info", "--help"]).expect_code(0);
 }

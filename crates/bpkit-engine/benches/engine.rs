@@ -94,6 +94,9 @@ fn msm(c: &mut Criterion) {
         let decoded: Vec<Point> = decode_batch_all(&enc).unwrap();
         let scalar_bytes: Vec<[u8; 32]> = scalars.iter().map(Scalar::to_bytes).collect();
         g.throughput(Throughput::Elements(n as u64));
+        // `engine`: the AVX2 bucket pass (IFMA switched off); `engine-ifma` below: the default
+        // where the CPU has AVX-512 IFMA.
+        bpkit_engine::backend::ifma(false);
         g.bench_function(BenchmarkId::new("engine", n), |b| {
             b.iter(|| {
                 let affine: Vec<AffineNiels> = black_box(&decoded)
@@ -106,10 +109,9 @@ fn msm(c: &mut Criterion) {
         g.bench_function(BenchmarkId::new("dalek", n), |b| {
             b.iter(|| RistrettoPoint::vartime_multiscalar_mul(black_box(&scalars), &points))
         });
-        // The opt-in eight-lane IFMA bucket pass, only where the CPU has AVX-512 IFMA (never
-        // measured on the machines this was written on: none has it).
+        // The eight-lane IFMA bucket pass, only where the CPU has AVX-512 IFMA.
+        bpkit_engine::backend::ifma(true);
         if bpkit_engine::backend::ifma_detected() {
-            bpkit_engine::backend::ifma(true);
             g.bench_function(BenchmarkId::new("engine-ifma", n), |b| {
                 b.iter(|| {
                     let affine: Vec<AffineNiels> = black_box(&decoded)
@@ -119,7 +121,6 @@ fn msm(c: &mut Criterion) {
                     vartime_msm(black_box(&scalar_bytes), &affine).unwrap()
                 })
             });
-            bpkit_engine::backend::ifma(false);
         } else if n == 64 {
             eprintln!("msm/engine-ifma: skipped, this CPU has no AVX-512 IFMA");
         }

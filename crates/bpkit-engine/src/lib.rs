@@ -18,12 +18,11 @@ pub use point::{batch_to_affine_niels, AffineNiels, Extended, ProjectiveNiels};
 pub use ristretto::{decode, decode_batch, decode_batch_all, InvalidEncoding, Point};
 
 /// Which backend the engine runs on now (see [`backend`](mod@backend)), and whether Pippenger's
-/// bucket additions run in its lanes (eight IFMA lanes only when opted in with
-/// [`backend::ifma`]: that backend has never run on IFMA hardware).
+/// bucket additions run in its lanes (eight IFMA lanes where the CPU has AVX-512 IFMA, unless
+/// switched off with [`backend::ifma`]).
 pub fn backend() -> &'static str {
     if backend::ifma_active() {
-        "avx512-ifma (8 lanes, radix 2^52: Pippenger's buckets and decoding; opt-in, never \
-         tested on IFMA hardware) + portable-u64"
+        "avx512-ifma (8 lanes, radix 2^52: Pippenger's buckets and decoding) + portable-u64"
     } else if backend::simd_buckets_active() {
         "avx2 (4 lanes, radix 2^25.5: decoding and Pippenger's buckets) + portable-u64"
     } else {

@@ -17,7 +17,7 @@
 //! - the eight-lane bucket pass inside whole multiscalar multiplications against dalek's
 //!   `vartime_multiscalar_mul`: sizes 0 … 300 and a few larger, scalars 0, 1, ℓ − 1, 2⁶⁴ − 1,
 //!   2²⁵⁶ − 1 and random, points random, identity, repeated and negated, every window width;
-//! - the opt-in: IFMA is never active by default.
+//! - the default: IFMA is active exactly where the CPU has it, and can be switched off.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -559,21 +559,23 @@ fn eight_lane_pass_every_window_width_and_degenerate_inputs() {
     assert!(dispatch::ifma_model_msm(&bytes[..2], &affine[..2], Some(17)).is_none());
 }
 
-/// The opt-in: never chosen by default; chosen only when opted in and detected.
+/// The default: chosen exactly where the CPU has it; switched off on request.
 #[test]
-fn ifma_is_opt_in() {
-    let hw = exercised("ifma_model::ifma_is_opt_in");
-    assert!(
-        !backend::ifma_active(),
-        "IFMA must not be active by default"
+fn ifma_is_the_default_where_detected() {
+    let hw = exercised("ifma_model::ifma_is_the_default_where_detected");
+    assert_eq!(
+        backend::ifma_active(),
+        hw,
+        "IFMA must be active by default exactly where detected"
     );
-    backend::ifma(true);
-    assert_eq!(backend::ifma_active(), hw);
     if hw {
         assert!(bpkit_engine::backend().contains("ifma"));
     }
     backend::ifma(false);
     assert!(!backend::ifma_active());
+    assert!(!bpkit_engine::backend().contains("ifma"));
+    backend::ifma(true);
+    assert_eq!(backend::ifma_active(), hw);
 }
 
 /// The field part of decoding in eight IFMA lanes against the portable `decode_core`, on the

@@ -16,10 +16,9 @@ in this build on this machine, the backend bpkit's own verification engine chose
 decoding and multiscalar multiplication in batch verification), the backends compiled in, the CPU features that decide between
 them, and how to build the faster AVX-512 IFMA backend if this build lacks it.
 
-The engine's own AVX-512 IFMA backend (eight lanes, radix 2^52) is opt-in: set
-BPKIT_ENGINE_IFMA=1 to use it on a CPU that has AVX-512 IFMA. It has never been tested on IFMA
-hardware (only through a bit-exact software model of the instructions); the `engine-ifma:` line
-says whether this CPU has IFMA and whether the engine uses it.
+The engine's own AVX-512 IFMA backend (eight lanes, radix 2^52) is used wherever the CPU has
+AVX-512 IFMA; set BPKIT_ENGINE_IFMA=0 to switch it off. The `engine-ifma:` line says whether this
+CPU has IFMA and whether the engine uses it.
 
 Options:
     -h, --help    print this help
@@ -55,8 +54,8 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
         )?;
         writeln!(
             out,
-            "engine-ifma: cpu {}, {} (bpkit-engine's 8-lane AVX-512 IFMA bucket pass is opt-in: \
-             BPKIT_ENGINE_IFMA=1; it has never been tested on IFMA hardware)",
+            "engine-ifma: cpu {}, {} (bpkit-engine's 8-lane AVX-512 IFMA bucket pass and decoding: \
+             on where the CPU has it, BPKIT_ENGINE_IFMA=0 switches it off)",
             yes(bpkit::group::engine::ifma_detected()),
             if bpkit::group::engine::ifma_active() {
                 "in use"

@@ -9,9 +9,8 @@
 //!   (flag-free `mulx` products), used with the AVX2 backend when the CPU has both;
 //! - `ifma`: eight field elements per AVX-512 vector in radix 2⁵² (`vpmadd52luq` /
 //!   `vpmadd52huq`), for Pippenger's bucket additions and the field part of batched decoding.
-//!   **Opt-in only** ([`ifma()`]): it has never run on a CPU with IFMA (none was at hand), and a
-//!   path is enabled by default only after its differential tests have passed on such hardware.
-//!   Its algorithms are instantiated twice, over the real instructions and over a bit-exact
+//!   On by default where the CPU has it ([`ifma()`] switches it off): its differential tests
+//!   passed on IFMA hardware (AMD Zen 4) before it became the default. Its algorithms are instantiated twice, over the real instructions and over a bit-exact
 //!   model of them, and the model runs in the tests on every machine (`ifma_model_*`).
 //!
 //! [`dispatch`] is the one module of the crate allowed `unsafe`: it calls the

@@ -184,7 +184,7 @@ pub fn announce(test: &str) {
         "{test}: engine backend = {}; Pippenger bucket pass = {}",
         bpkit_engine::backend(),
         if bpkit_engine::backend::ifma_active() {
-            "avx512-ifma eight lanes (opt-in)"
+            "avx512-ifma eight lanes"
         } else if bpkit_engine::backend::simd_buckets_active() {
             "avx2 four lanes"
         } else {

@@ -48,12 +48,11 @@ pub fn force_portable(on: bool) {
     bpkit_engine::backend::force_portable(on);
 }
 
-/// Opts in to (`true`) or out of (`false`, the default) the engine's eight-lane AVX-512 IFMA
-/// backend for Pippenger's bucket additions, for the whole process. It takes effect only on a
-/// CPU with AVX-512F and AVX-512 IFMA ([`ifma_detected`]). **Never tested on IFMA hardware**:
-/// its algorithms pass the engine's differential tests through a bit-exact model of the
-/// instructions, but no CPU with IFMA was at hand, so it is not the default. The `bpkit` CLI
-/// opts in when the environment variable `BPKIT_ENGINE_IFMA` is `1`.
+/// Allows (`true`, the default) or forbids (`false`) the engine's eight-lane AVX-512 IFMA
+/// backend for Pippenger's bucket additions and decoding, for the whole process. It takes
+/// effect only on a CPU with AVX-512F and AVX-512 IFMA ([`ifma_detected`]); its differential
+/// tests passed on such hardware (AMD Zen 4). The `bpkit` CLI forbids it when the environment
+/// variable `BPKIT_ENGINE_IFMA` is `0`.
 pub fn ifma(on: bool) {
     bpkit_engine::backend::ifma(on);
 }
@@ -64,7 +63,7 @@ pub fn ifma_detected() -> bool {
     bpkit_engine::backend::ifma_detected()
 }
 
-/// True when the engine uses its IFMA backend now (opted in and detected).
+/// True when the engine uses its IFMA backend now (allowed and detected).
 pub fn ifma_active() -> bool {
     bpkit_engine::backend::ifma_active()
 }

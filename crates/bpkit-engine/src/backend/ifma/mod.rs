@@ -9,12 +9,12 @@
 //! - [`emu`]: over a bit-exact model of each instruction in plain Rust (`[u64; 8]` lanes), so
 //!   that the differential tests run the generated algorithm code on any machine.
 //!
-//! **Status: opt-in, never run on IFMA hardware.** The machines this was written on have AVX2
-//! only. The `hw` instantiation has run only on an emulated IFMA CPU (Bochs, model Cannon Lake,
-//! `docs/ifma-emulation.md`), where the differential tests passed; emulation checks the
-//! compiled intrinsics, not the hardware, so the backend stays opt-in. The
-//! dispatcher uses it only after the caller opts in (`backend::ifma(true)`, or
-//! `BPKIT_ENGINE_IFMA=1` for the `bpkit` CLI) *and* the CPU has AVX-512F and AVX-512 IFMA.
+//! **Status: on by default where the CPU has it.** The `hw` instantiation first ran on an
+//! emulated IFMA CPU (Bochs, model Cannon Lake, `docs/ifma-emulation.md`), then on IFMA hardware
+//! (AMD EPYC Zen 4), where the differential tests passed against the model, the portable code
+//! and dalek; it has been the default since. The dispatcher uses it when the CPU has AVX-512F
+//! and AVX-512 IFMA unless the caller forbids it (`backend::ifma(false)`, or
+//! `BPKIT_ENGINE_IFMA=0` for the `bpkit` CLI).
 #![forbid(unsafe_code)]
 
 #[macro_use]
