@@ -21,7 +21,7 @@
 //! r²·v = u when the flag is set, r²·v = √−1·u otherwise; (true, 0) for u = 0, (false, 0) for
 //! v = 0 ≠ u).
 //!
-//! Counts: `BPKIT_FIAT_CASES` random inputs per operation (default 1000; every lane of a vector
+//! Counts: `BPKIT_FIAT_CASES` random inputs per operation (default 2000; every lane of a vector
 //! is one input), on top of the edge inputs (every pair of edge values for binary operations, in
 //! every lane position for the backends); `BPKIT_FIAT_SEED` (decimal or 0x-hex) changes the
 //! seed. Each test prints the seed and its counts. The 10⁶ campaign:
@@ -259,7 +259,7 @@ fn config(test: &str) -> Config {
     let random = std::env::var("BPKIT_FIAT_CASES")
         .ok()
         .map(|s| s.parse().expect("BPKIT_FIAT_CASES: a count"))
-        .unwrap_or(1000);
+        .unwrap_or(2000);
     eprintln!(
         "{test}: seed {seed:#x}, {random} random inputs per operation (BPKIT_FIAT_SEED, \
          BPKIT_FIAT_CASES); engine backend = {}",
@@ -982,6 +982,30 @@ fn avx2_lanes() {
         for name in &names {
             t.add(name, e, r);
         }
+        // The older hook on the active backend (AVX2 here): a·b, a², a^(2³).
+        let (m, sq, p3) = dispatch::field_ops_x4(a, b);
+        for k in 0..4 {
+            let fa = f_of_fe(&a[k]);
+            assert_eq!(
+                enc(&m[k]),
+                fiat[k][2],
+                "field_ops_x4 mul lane {k}: {}",
+                what(k)
+            );
+            assert_eq!(
+                enc(&sq[k]),
+                fiat[k][3],
+                "field_ops_x4 square lane {k}: {}",
+                what(k)
+            );
+            assert_eq!(
+                enc(&p3[k]),
+                f_bytes(&f_pow2k(&fa, 3)),
+                "field_ops_x4 pow2k(3) lane {k}: {}",
+                what(k)
+            );
+        }
+        t.add("avx2 field_ops_x4 (mul, square, pow2k(3))", e, r);
     }
     // Raw limbs at their bounds: every pair of raw edges in every lane, then random raw limbs.
     let raw = avx2_raw_edges();
