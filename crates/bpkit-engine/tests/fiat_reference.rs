@@ -1065,26 +1065,26 @@ struct ChainRef {
     core: [[u8; 32]; 5],
 }
 
-fn chain_ref(a: &Fe, d: &Tight) -> ChainRef {
-    let fa = f_of_fe(a);
-    // The portable code agrees with fiat on reduced inputs (checked by portable_exponentiations);
-    // here both are compared, on the element the backends pack.
-    let r = a.reduce();
-    let [(hi, lo)] = field::pow22501([r]);
-    let [core] = field::decode_core(&[r]);
-    let out = ChainRef {
-        hi: f_bytes(&f_pow(&fa, &e_250())),
-        lo: f_bytes(&f_pow(&fa, &e_11())),
-        core: f_decode_core(&fa, d),
-    };
-    assert_eq!(enc(&hi), out.hi, "portable pow22501 {:x?}", a.limbs());
-    assert_eq!(enc(&lo), out.lo, "portable pow22501 {:x?}", a.limbs());
-    assert_eq!(
-        core_enc(&core),
-        out.core,
-        "portable decode_core {:x?}",
-        a.limbs()
-    );
+/// The references of eight lanes, and the portable code's eight interleaved chains (the batch
+/// form decoding uses, on the reduced elements the backends pack) checked against them.
+fn chain_refs(v: &[Fe; 8], d: &Tight) -> Vec<ChainRef> {
+    let r = v.map(|a| a.reduce());
+    let heads = field::pow22501(r);
+    let cores = field::decode_core(&r);
+    let mut out = Vec::with_capacity(8);
+    for (k, a) in v.iter().enumerate() {
+        let fa = f_of_fe(a);
+        let c = ChainRef {
+            hi: f_bytes(&f_pow(&fa, &e_250())),
+            lo: f_bytes(&f_pow(&fa, &e_11())),
+            core: f_decode_core(&fa, d),
+        };
+        let what = || format!("portable (8 lanes) lane {k}: a = {:x?}", a.limbs());
+        assert_eq!(enc(&heads[k].0), c.hi, "pow22501 {}", what());
+        assert_eq!(enc(&heads[k].1), c.lo, "pow22501 {}", what());
+        assert_eq!(core_enc(&cores[k]), c.core, "decode_core {}", what());
+        out.push(c);
+    }
     out
 }
 
@@ -1117,23 +1117,24 @@ fn avx2_chains() {
     let d = f_d();
     let mut rng = common::rng(cfg.seed ^ 5);
     for (v, edge) in lane_singles::<8>(&mut rng, cfg.random) {
-        let refs: Vec<ChainRef> = v.iter().map(|a| chain_ref(a, &d)).collect();
-        let lo4: [Fe; 4] = core::array::from_fn(|k| v[k]);
-        check_heads(
-            &dispatch::pow22501_x4(lo4),
-            &refs[..4],
-            &v,
-            "avx2 pow22501_x4",
+        let refs = chain_refs(&v, &d);
+        let (lo4, hi4): ([Fe; 4], [Fe; 4]) = (
+            core::array::from_fn(|k| v[k]),
+            core::array::from_fn(|k| v[k + 4]),
         );
+        let x4 = "avx2 pow22501_x4";
+        check_heads(&dispatch::pow22501_x4(lo4), &refs[..4], &v[..4], x4);
+        check_heads(&dispatch::pow22501_x4(hi4), &refs[4..], &v[4..], x4);
         check_heads(&dispatch::pow22501_x8(v), &refs, &v, "avx2 pow22501_x8");
-        check_cores(
-            &dispatch::decode_core_x8(v),
-            &refs,
-            &v,
-            "avx2 decode_core_x8",
-        );
+        let x8 = "avx2 decode_core_x8";
+        check_cores(&dispatch::decode_core_x8(v), &refs, &v, x8);
         let (e, r) = if edge { (8, 0) } else { (0, 8) };
-        t.add("avx2 pow22501 (4 lanes)", e / 2, r / 2);
+        t.add(
+            "portable pow22501 / decode_core (8 interleaved lanes)",
+            e,
+            r,
+        );
+        t.add("avx2 pow22501 (4 lanes)", e, r);
         t.add("avx2 pow22501 (8 lanes, two chains)", e, r);
         t.add("avx2 decode_core (8 lanes)", e, r);
     }
@@ -1270,8 +1271,13 @@ fn ifma_chains() {
     let d = f_d();
     let mut rng = common::rng(cfg.seed ^ 7);
     for (v, edge) in lane_singles::<8>(&mut rng, cfg.random) {
-        let refs: Vec<ChainRef> = v.iter().map(|a| chain_ref(a, &d)).collect();
+        let refs = chain_refs(&v, &d);
         let (e, r) = if edge { (8, 0) } else { (0, 8) };
+        t.add(
+            "portable pow22501 / decode_core (8 interleaved lanes)",
+            e,
+            r,
+        );
         check_heads(
             &dispatch::ifma_model_pow22501_x8(v),
             &refs,
