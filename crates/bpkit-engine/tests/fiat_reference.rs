@@ -1066,11 +1066,21 @@ struct ChainRef {
 }
 
 /// The references of eight lanes, and the portable code's eight interleaved chains (the batch
-/// form decoding uses, on the reduced elements the backends pack) checked against them.
-fn chain_refs(v: &[Fe; 8], d: &Tight) -> Vec<ChainRef> {
+/// form decoding uses, on the reduced elements the backends pack) checked against them; with
+/// `four`, its four-lane chains too (the portable fallback of `pow22501_x8`), on both halves.
+fn chain_refs(v: &[Fe; 8], d: &Tight, four: bool) -> Vec<ChainRef> {
     let r = v.map(|a| a.reduce());
     let heads = field::pow22501(r);
     let cores = field::decode_core(&r);
+    let halves = four.then(|| {
+        let (lo, hi): ([Fe; 4], [Fe; 4]) = (
+            core::array::from_fn(|k| r[k]),
+            core::array::from_fn(|k| r[k + 4]),
+        );
+        let (hl, hh) = (field::pow22501(lo), field::pow22501(hi));
+        let (cl, ch) = (field::decode_core(&lo), field::decode_core(&hi));
+        ([hl, hh].concat(), [cl, ch].concat())
+    });
     let mut out = Vec::with_capacity(8);
     for (k, a) in v.iter().enumerate() {
         let fa = f_of_fe(a);
@@ -1083,6 +1093,11 @@ fn chain_refs(v: &[Fe; 8], d: &Tight) -> Vec<ChainRef> {
         assert_eq!(enc(&heads[k].0), c.hi, "pow22501 {}", what());
         assert_eq!(enc(&heads[k].1), c.lo, "pow22501 {}", what());
         assert_eq!(core_enc(&cores[k]), c.core, "decode_core {}", what());
+        if let Some((h4, c4)) = &halves {
+            assert_eq!(enc(&h4[k].0), c.hi, "four-lane pow22501 {}", what());
+            assert_eq!(enc(&h4[k].1), c.lo, "four-lane pow22501 {}", what());
+            assert_eq!(core_enc(&c4[k]), c.core, "four-lane decode_core {}", what());
+        }
         out.push(c);
     }
     out
@@ -1117,7 +1132,7 @@ fn avx2_chains() {
     let d = f_d();
     let mut rng = common::rng(cfg.seed ^ 5);
     for (v, edge) in lane_singles::<8>(&mut rng, cfg.random) {
-        let refs = chain_refs(&v, &d);
+        let refs = chain_refs(&v, &d, false);
         let (lo4, hi4): ([Fe; 4], [Fe; 4]) = (
             core::array::from_fn(|k| v[k]),
             core::array::from_fn(|k| v[k + 4]),
@@ -1271,10 +1286,16 @@ fn ifma_chains() {
     let d = f_d();
     let mut rng = common::rng(cfg.seed ^ 7);
     for (v, edge) in lane_singles::<8>(&mut rng, cfg.random) {
-        let refs = chain_refs(&v, &d);
+        // The four-lane portable chains here: this test runs on every machine.
+        let refs = chain_refs(&v, &d, true);
         let (e, r) = if edge { (8, 0) } else { (0, 8) };
         t.add(
             "portable pow22501 / decode_core (8 interleaved lanes)",
+            e,
+            r,
+        );
+        t.add(
+            "portable pow22501 / decode_core (4 interleaved lanes)",
             e,
             r,
         );
