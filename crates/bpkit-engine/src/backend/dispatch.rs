@@ -254,6 +254,38 @@ pub fn field_ops_x4(a: [Fe; 4], b: [Fe; 4]) -> ([Fe; 4], [Fe; 4], [Fe; 4]) {
     }
 }
 
+/// Lane-wise `[a + b, a − b, a·b, a², a^(2⁵), a + b and a − b with one carry round,
+/// (a + b)·b and (a − b)·b with the sum and difference not carried]` through the four-lane AVX2
+/// field code (packing and unpacking included): `None` unless the CPU has AVX2 (whether or not
+/// [`force_portable`] is on). A test hook (tests/fiat_reference.rs).
+#[doc(hidden)]
+pub fn avx2_field_ops_x4(a: [Fe; 4], b: [Fe; 4]) -> Option<[[Fe; 4]; 9]> {
+    #[cfg(target_arch = "x86_64")]
+    if cpuid_avx2::get() {
+        // SAFETY: cpufeatures detected AVX2 (CPUID and OS-enabled YMM state) on this CPU, the
+        // one requirement of this `#[target_feature(enable = "avx2")]` function; it takes
+        // references to arrays, no pointers.
+        return Some(unsafe { super::avx2::field::field_ops9_x4(&a, &b) });
+    }
+    let _ = (a, b);
+    None
+}
+
+/// [`avx2_field_ops_x4`] on lanes given as raw radix-2^25.5 limbs (`[lane][limb]`, every limb
+/// below 2²⁶ + 2¹⁷, the bound of a carried element, which the caller keeps): a test hook for
+/// operands at the limb bounds. `None` unless the CPU has AVX2.
+#[doc(hidden)]
+pub fn avx2_field_ops_x4_raw(a: [[u64; 10]; 4], b: [[u64; 10]; 4]) -> Option<[[Fe; 4]; 9]> {
+    #[cfg(target_arch = "x86_64")]
+    if cpuid_avx2::get() {
+        // SAFETY: as in `avx2_field_ops_x4`: AVX2 detected (with OS support) by cpufeatures;
+        // references to arrays only.
+        return Some(unsafe { super::avx2::field::field_ops9_x4_raw(&a, &b) });
+    }
+    let _ = (a, b);
+    None
+}
+
 /// `lanes[k] ± q[k]` (`−` where `negative[k]`), `iterations` times, through the four-lane AVX2
 /// point code: `None` unless the AVX2 backend is active. A test hook (every lane must equal the
 /// portable `add_affine` / `sub_affine` repeated) and a unit of measurement.

@@ -256,6 +256,59 @@ pub fn ops_x4(a: &[Fe; 4], b: &[Fe; 4]) -> ([Fe; 4], [Fe; 4], [Fe; 4]) {
     )
 }
 
+/// The operations [`field_ops9_x4`] returns, in order.
+pub const OPS9: usize = 9;
+
+/// Lane-wise `[a + b, a − b, a·b, a², a^(2⁵), a + b (one carry round), a − b (one carry
+/// round), (a + b)·b (sum not carried), (a − b)·b (difference not carried)]` through the
+/// four-lane representation: every variant the point code uses (for differential tests).
+#[target_feature(enable = "avx2")]
+pub fn field_ops9_x4(a: &[Fe; 4], b: &[Fe; 4]) -> [[Fe; 4]; OPS9] {
+    field_ops9(&Fe4::pack(a), &Fe4::pack(b))
+}
+
+/// [`field_ops9_x4`] on lanes given as raw radix-2^25.5 limbs (`[lane][limb]`, each below
+/// 2²⁶ + 2¹⁷, the bound of a carried element, which the caller keeps): operands at the limb
+/// bounds, which packing never produces.
+#[target_feature(enable = "avx2")]
+pub fn field_ops9_x4_raw(a: &[[u64; 10]; 4], b: &[[u64; 10]; 4]) -> [[Fe; 4]; OPS9] {
+    field_ops9(&Fe4::from_lane_limbs(a), &Fe4::from_lane_limbs(b))
+}
+
+#[target_feature(enable = "avx2")]
+#[inline]
+fn field_ops9(fa: &Fe4, fb: &Fe4) -> [[Fe; 4]; OPS9] {
+    [
+        fa.add(fb).unpack(),
+        fa.sub(fb).unpack(),
+        fa.mul(fb).unpack(),
+        fa.square().unpack(),
+        fa.pow2k(5).unpack(),
+        fa.add_c1(fb).unpack(),
+        fa.sub_c1(fb).unpack(),
+        fa.add_nc(fb).mul(fb).unpack(),
+        fa.sub_nc(fb).mul(fb).unpack(),
+    ]
+}
+
+impl Fe4 {
+    /// Four elements given lane by lane as raw limbs (`[lane][limb]`; the caller keeps them
+    /// within the bounds of the operations it applies).
+    #[target_feature(enable = "avx2")]
+    fn from_lane_limbs(l: &[[u64; 10]; 4]) -> Fe4 {
+        let mut limbs = [_mm256_setzero_si256(); 10];
+        for (i, v) in limbs.iter_mut().enumerate() {
+            *v = _mm256_set_epi64x(
+                l[3][i] as i64,
+                l[2][i] as i64,
+                l[1][i] as i64,
+                l[0][i] as i64,
+            );
+        }
+        Fe4 { limbs }
+    }
+}
+
 /// Limb i of 4p in radix 2^25.5: 2²⁸ − 76 for limb 0, then 2²⁷ − 4 (odd i) and 2²⁸ − 4 (even i).
 #[inline(always)]
 fn four_p(i: usize) -> i64 {
