@@ -33,6 +33,7 @@ pub use range_proof::{
     Interval, IntervalProof, RangeProof, RangeStatement, BIT_SIZES, MAX_BITS, MAX_PARTIES,
 };
 pub use transcript::TranscriptProtocol;
+pub use util::par::with_threads;
 
 /// Re-exports of the crates that appear in bpkit's API.
 pub mod reexports {

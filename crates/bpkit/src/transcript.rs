@@ -67,6 +67,53 @@ impl TranscriptProtocol for Transcript {
     }
 }
 
+/// 32 bytes of fresh randomness drawn beforehand, handed to Merlin's transcript RNG builder
+/// (`finalize` reads exactly 32 bytes from its RNG: merlin 3, `TranscriptRngBuilder::finalize`).
+/// Past them it gives zeros; a test checks that nothing reads past them. Their owner wipes them.
+pub(crate) struct Drawn<'a> {
+    bytes: &'a [u8; 32],
+    read: usize,
+}
+
+impl<'a> Drawn<'a> {
+    /// Hands out `bytes` once.
+    pub(crate) fn new(bytes: &'a [u8; 32]) -> Self {
+        Self { bytes, read: 0 }
+    }
+
+    /// How many bytes were asked for (tests).
+    #[cfg(test)]
+    pub(crate) fn read(&self) -> usize {
+        self.read
+    }
+}
+
+impl rand_core_06::RngCore for Drawn<'_> {
+    fn next_u32(&mut self) -> u32 {
+        let mut b = [0u8; 4];
+        self.fill_bytes(&mut b);
+        u32::from_le_bytes(b)
+    }
+    fn next_u64(&mut self) -> u64 {
+        let mut b = [0u8; 8];
+        self.fill_bytes(&mut b);
+        u64::from_le_bytes(b)
+    }
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        let rest = self.bytes.get(self.read..).unwrap_or(&[]);
+        for (i, d) in dest.iter_mut().enumerate() {
+            *d = rest.get(i).copied().unwrap_or(0);
+        }
+        self.read = self.read.saturating_add(dest.len());
+    }
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand_core_06::Error> {
+        self.fill_bytes(dest);
+        Ok(())
+    }
+}
+
+impl rand_core_06::CryptoRng for Drawn<'_> {}
+
 /// Adapts a caller's RNG (rand_core 0.10) to the rand_core 0.6 interface that Merlin's
 /// transcript RNG takes as its source of fresh randomness.
 pub(crate) struct RngAdapter<'a, R: rand_core::CryptoRng + ?Sized>(pub &'a mut R);
@@ -88,3 +135,28 @@ impl<R: rand_core::CryptoRng + ?Sized> rand_core_06::RngCore for RngAdapter<'_, 
 }
 
 impl<R: rand_core::CryptoRng + ?Sized> rand_core_06::CryptoRng for RngAdapter<'_, R> {}
+
+#[cfg(test)]
+mod drawn_tests {
+    #![allow(clippy::unwrap_used)]
+    use super::Drawn;
+
+    /// Merlin's `finalize` reads exactly the 32 bytes that `Drawn` holds (never the zeros past
+    /// them), and they matter: other bytes give other nonces.
+    #[test]
+    fn merlin_reads_exactly_32_bytes() {
+        use rand_core_06::RngCore;
+        let bytes = [7u8; 32];
+        let mut drawn = Drawn::new(&bytes);
+        let mut rng = merlin::Transcript::new(b"t")
+            .build_rng()
+            .finalize(&mut drawn);
+        assert_eq!(drawn.read(), 32);
+        let other = [8u8; 32];
+        let mut drawn2 = Drawn::new(&other);
+        let mut rng2 = merlin::Transcript::new(b"t")
+            .build_rng()
+            .finalize(&mut drawn2);
+        assert_ne!(rng.next_u64(), rng2.next_u64());
+    }
+}

@@ -12,7 +12,7 @@ use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::encoding::Point;
 use crate::group::{msm, RistrettoPoint, Scalar};
 use crate::range_proof::{check_bits, MAX_PARTIES};
-use crate::transcript::RngAdapter;
+use crate::transcript::Drawn;
 use crate::util::poly::{Poly2, VecPoly1};
 use crate::util::scalars::{powers, scalar_pow};
 use alloc::vec::Vec;
@@ -119,6 +119,19 @@ impl<'a> PartyAwaitingPosition<'a> {
         j: usize,
         rng: &mut R,
     ) -> Result<(PartyAwaitingBitChallenge<'a>, BitCommitment), Error> {
+        let mut entropy = zeroize::Zeroizing::new([0u8; 32]);
+        rng.fill_bytes(entropy.as_mut());
+        self.assign_position_with_entropy(j, &entropy)
+    }
+
+    /// [`Self::assign_position`] with the 32 bytes of fresh randomness drawn beforehand (the
+    /// local prover draws every party's in order, then runs the parties on several threads:
+    /// the same bytes whatever the thread count).
+    pub(crate) fn assign_position_with_entropy(
+        self,
+        j: usize,
+        entropy: &[u8; 32],
+    ) -> Result<(PartyAwaitingBitChallenge<'a>, BitCommitment), Error> {
         if j >= MAX_PARTIES {
             return Err(ProtocolError::InvalidPosition(j).into());
         }
@@ -136,7 +149,7 @@ impl<'a> PartyAwaitingPosition<'a> {
             .build_rng()
             .rekey_with_witness_bytes(b"v", &self.v.to_le_bytes())
             .rekey_with_witness_bytes(b"v_blinding", self.v_blinding.as_bytes())
-            .finalize(&mut RngAdapter(rng));
+            .finalize(&mut Drawn::new(entropy));
 
         let a_blinding = random_scalar(&mut nonce_rng);
         let s_blinding = random_scalar(&mut nonce_rng);

@@ -5,8 +5,10 @@ use crate::aggregation::{Dealer, Party};
 use crate::commitment::Opening;
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
+use crate::util::par;
 use alloc::vec::Vec;
 use merlin::Transcript;
+use zeroize::Zeroizing;
 
 impl RangeProof {
     /// Proves that each opening's value lies in `[0, 2ⁿ)`, with the default generators.
@@ -55,33 +57,41 @@ impl RangeProof {
         check_parties(m)?;
         let dealer = Dealer::new(pc_gens, bp_gens, transcript, bits, m, rng)?;
 
-        let mut parties = Vec::with_capacity(m);
-        let mut bit_commitments = Vec::with_capacity(m);
-        for (j, opening) in openings.iter().enumerate() {
-            let party = Party::new(pc_gens, bp_gens, opening, bits).map_err(|e| match e {
-                Error::ValueOutOfRange { .. } => Error::ValueOutOfRange { index: j },
-                other => other,
-            })?;
-            let (party, message) = party.assign_position(j, rng)?;
-            parties.push(party);
-            bit_commitments.push(message);
-        }
+        // Each party's 32 bytes of fresh randomness, drawn in the parties' order (as the
+        // protocol run one party after the other draws them), so that the parties can then run
+        // on several threads (`parallel` feature) and the proof is the same whatever their
+        // number. The split across threads depends only on m, never on the openings.
+        let entropy: Vec<Zeroizing<[u8; 32]>> = (0..m)
+            .map(|_| {
+                let mut e = Zeroizing::new([0u8; 32]);
+                rng.fill_bytes(e.as_mut());
+                e
+            })
+            .collect();
+        let started = par::first_error(par::map_owned(
+            openings.iter().zip(&entropy).collect(),
+            |j, (opening, entropy)| {
+                let party = Party::new(pc_gens, bp_gens, opening, bits).map_err(|e| match e {
+                    Error::ValueOutOfRange { .. } => Error::ValueOutOfRange { index: j },
+                    other => other,
+                })?;
+                party.assign_position_with_entropy(j, entropy)
+            },
+        ))?;
+        drop(entropy);
+        let (parties, bit_commitments): (Vec<_>, Vec<_>) = started.into_iter().unzip();
         let commitments = bit_commitments.iter().map(|bc| bc.v_j.compressed).collect();
         let (dealer, bit_challenge) = dealer.receive_bit_commitments(bit_commitments)?;
 
-        let mut next = Vec::with_capacity(m);
-        let mut poly_commitments = Vec::with_capacity(m);
-        for party in parties {
-            let (party, message) = party.apply_challenge(&bit_challenge)?;
-            next.push(party);
-            poly_commitments.push(message);
-        }
+        let polys = par::first_error(par::map_owned(parties, |_, party| {
+            party.apply_challenge(&bit_challenge)
+        }))?;
+        let (next, poly_commitments): (Vec<_>, Vec<_>) = polys.into_iter().unzip();
         let (dealer, poly_challenge) = dealer.receive_poly_commitments(poly_commitments)?;
 
-        let shares = next
-            .into_iter()
-            .map(|party| party.apply_challenge(&poly_challenge))
-            .collect::<Result<Vec<_>, _>>()?;
+        let shares = par::first_error(par::map_owned(next, |_, party| {
+            party.apply_challenge(&poly_challenge)
+        }))?;
         let proof = dealer.receive_trusted_shares(shares)?;
         Ok((proof, RangeStatement::new(bits, commitments)?))
     }

@@ -1,6 +1,7 @@
-//! Two independent computations: on two threads with the `parallel` feature (rayon's `join`), one
-//! after the other without it. Used by the circuit and inner-product provers; their results do
-//! not depend on the feature.
+//! Independent computations on several threads with the `parallel` feature (rayon), one after
+//! the other without it: a two-way join (the circuit and inner-product provers) and an ordered
+//! map (the parties of the local range-proof prover); [`with_threads`] chooses the count.
+//! Results never depend on the feature or the thread count.
 
 /// `(a(), b())`, possibly in parallel.
 pub(crate) fn join<A, B, RA, RB>(a: A, b: B) -> (RA, RB)
@@ -18,4 +19,58 @@ where
     {
         (a(), b())
     }
+}
+
+/// `f(i, item)` for every item of `items`, in order, possibly on several threads (rayon's pool
+/// with the `parallel` feature: `RAYON_NUM_THREADS`, or the pool a caller installs). Which
+/// thread handles which index depends only on the number of items, never on their contents.
+pub(crate) fn map_owned<T, U, F>(items: alloc::vec::Vec<T>, f: F) -> alloc::vec::Vec<U>
+where
+    T: Send,
+    U: Send,
+    F: Fn(usize, T) -> U + Sync + Send,
+{
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        items
+            .into_par_iter()
+            .enumerate()
+            .map(|(i, t)| f(i, t))
+            .collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        items
+            .into_iter()
+            .enumerate()
+            .map(|(i, t)| f(i, t))
+            .collect()
+    }
+}
+
+/// The first error of `results` in order (the one a sequential run would have met first), or
+/// every value.
+pub(crate) fn first_error<U, E>(
+    results: alloc::vec::Vec<Result<U, E>>,
+) -> Result<alloc::vec::Vec<U>, E> {
+    results.into_iter().collect()
+}
+
+/// Runs `f` with `threads` threads for bpkit's parallel work: the provers' independent parts
+/// (the parties of an aggregated range proof, the inner-product rounds' `L` and `R`, the
+/// circuit prover's commitments) and whatever else `f` runs on rayon. `0` uses rayon's global
+/// pool (`RAYON_NUM_THREADS`, else one thread per core: the default when `with_threads` is not
+/// used); any other number a pool of that many threads, built for the call (in place if it
+/// cannot be built). Without the `parallel` feature (and on wasm32 builds without it) `f` runs
+/// in place, on one thread. Proofs are byte-identical whatever the count.
+pub fn with_threads<T: Send, F: FnOnce() -> T + Send>(threads: usize, f: F) -> T {
+    #[cfg(feature = "parallel")]
+    if threads != 0 {
+        if let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            return pool.install(f);
+        }
+    }
+    let _ = threads;
+    f()
 }

@@ -1,0 +1,98 @@
+//! One proof on one thread against the same proof on two (feature `parallel`,
+//! `bpkit::with_threads`): aggregated range proofs and Bulletproofs+ with m = 64 values of 64
+//! bits, proving and verifying. Proofs are byte-identical on any thread count
+//! (`tests/threads.rs`); only the wall time differs.
+//!
+//! `cargo bench -p bpkit --features parallel --bench threads` (ratios 2 threads / 1 thread in
+//! bench/RESULTS.md, with the machine named: the figure means something only on an idle machine
+//! with at least two cores).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use bpkit::plus::{ExtendedOpening, PlusGens, PlusProof, PlusStatement};
+use bpkit::{with_threads, Opening, RangeProof};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use merlin::Transcript;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+use std::hint::black_box;
+use std::time::Duration;
+
+const M: usize = 64;
+
+fn bench(c: &mut Criterion) {
+    let mut rng = ChaCha20Rng::seed_from_u64(64);
+    let openings: Vec<Opening> = (0..M)
+        .map(|_| Opening::random(rng.random(), &mut rng))
+        .collect();
+    let (proof, statement) =
+        RangeProof::prove(&mut Transcript::new(b"threads"), &openings, 64, &mut rng).unwrap();
+    let gens = PlusGens::bpkit(1).unwrap();
+    let plus_openings: Vec<ExtendedOpening> = (0..M)
+        .map(|_| ExtendedOpening::random(rng.random(), 1, &mut rng))
+        .collect();
+    let plus_statement = PlusStatement::commit(gens.pedersen(), 64, &plus_openings, None).unwrap();
+    let plus_proof = PlusProof::prove(
+        &mut Transcript::new(b"threads"),
+        &gens,
+        &plus_statement,
+        &plus_openings,
+        &mut rng,
+    )
+    .unwrap();
+
+    let mut g = c.benchmark_group("threads");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(8));
+    for threads in [1usize, 2] {
+        g.bench_function(BenchmarkId::new("bp-prove-m64", threads), |b| {
+            b.iter(|| {
+                with_threads(threads, || {
+                    RangeProof::prove(
+                        &mut Transcript::new(b"threads"),
+                        black_box(&openings),
+                        64,
+                        &mut ChaCha20Rng::seed_from_u64(1),
+                    )
+                    .unwrap()
+                })
+            })
+        });
+        g.bench_function(BenchmarkId::new("bp+-prove-m64", threads), |b| {
+            b.iter(|| {
+                with_threads(threads, || {
+                    PlusProof::prove(
+                        &mut Transcript::new(b"threads"),
+                        &gens,
+                        &plus_statement,
+                        black_box(&plus_openings),
+                        &mut ChaCha20Rng::seed_from_u64(1),
+                    )
+                    .unwrap()
+                })
+            })
+        });
+        g.bench_function(BenchmarkId::new("bp-verify-m64", threads), |b| {
+            b.iter(|| {
+                with_threads(threads, || {
+                    black_box(&proof)
+                        .verify(&mut Transcript::new(b"threads"), &statement)
+                        .unwrap()
+                })
+            })
+        });
+        g.bench_function(BenchmarkId::new("bp+-verify-m64", threads), |b| {
+            b.iter(|| {
+                with_threads(threads, || {
+                    black_box(&plus_proof)
+                        .verify(&mut Transcript::new(b"threads"), &gens, &plus_statement)
+                        .unwrap()
+                })
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
