@@ -65,6 +65,22 @@ impl Parsed {
     }
 }
 
+/// Most threads `--threads` accepts (a local pool of that many is built).
+pub const MAX_THREADS: usize = 256;
+
+/// Parses `--threads N`: 0 (rayon's pool: `RAYON_NUM_THREADS`, else one per core) or 1 to
+/// [`MAX_THREADS`].
+pub fn parse_threads(text: &str) -> Result<usize, CliError> {
+    bpkit_envelope::decimal::parse_u64(text)
+        .and_then(|t| usize::try_from(t).ok())
+        .filter(|t| *t <= MAX_THREADS)
+        .ok_or_else(|| {
+            CliError::Usage(format!(
+                "--threads {text:?}: expected 0 (one per core) or 1 to {MAX_THREADS}"
+            ))
+        })
+}
+
 /// Parses `args` against the flags a command accepts.
 pub fn parse(args: &[String], accepted: &[Flag]) -> Result<Parsed, CliError> {
     let mut parsed = Parsed::default();

@@ -1737,3 +1737,50 @@ fn batch_verify_across_chunks() {
         "invalid: lines 1, 256, 257, 512, 513, 600"
     );
 }
+
+/// `prove --threads N`: one proof on N threads (the proof verifies; a bad count is a usage
+/// error). Byte-identity across thread counts is tested in bpkit's tests/threads.rs (the CLI
+/// draws fresh randomness on every run).
+#[test]
+fn prove_on_several_threads() {
+    let dir = TempDir::new("prove-threads");
+    for (i, v) in ["1", "2", "3"].iter().enumerate() {
+        dir.commit(v, &format!("o{i}.json"));
+    }
+    for (t, scheme) in [("1", "bp"), ("2", "bp"), ("0", "bp+"), ("8", "bp+")] {
+        let out = format!("p{t}{scheme}.json");
+        dir.run(&[
+            "prove",
+            "--bits",
+            "32",
+            "--label",
+            "threads",
+            "--scheme",
+            scheme,
+            "--threads",
+            t,
+            "--out",
+            &out,
+            "o0.json",
+            "o1.json",
+            "o2.json",
+        ])
+        .expect_code(0);
+        dir.run(&["verify", &out]).expect_code(0);
+    }
+    for bad in ["-1", "257", "x", ""] {
+        dir.run(&[
+            "prove",
+            "--bits",
+            "32",
+            "--label",
+            "t",
+            "--threads",
+            bad,
+            "--out",
+            "q.json",
+            "o0.json",
+        ])
+        .expect_code(2);
+    }
+}

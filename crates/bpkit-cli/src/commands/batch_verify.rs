@@ -6,7 +6,6 @@ use crate::error::{describe, describe_failure, CliError};
 use crate::files::{print, read_lines, MAX_INPUT};
 use bpkit::batch::{BatchOptions, BatchVerifier};
 use bpkit::grin::{self, GrinGens, GrinProof, GrinStatement};
-use bpkit_envelope::decimal;
 use bpkit_envelope::{self as envelope, batch, Claim, Failure};
 
 /// Usage text.
@@ -46,22 +45,8 @@ empty file; 4 I/O error.
 /// Flags accepted.
 pub const FLAGS: &[Flag] = &[Flag::value("--threads"), Flag::value("--max-multipliers")];
 
-/// Most threads `--threads` accepts (a local pool of that many is built).
-const MAX_THREADS: usize = 256;
-
 /// Malformed lines listed in one error message; the rest are counted.
 const MAX_LISTED: usize = 20;
-
-fn parse_threads(text: &str) -> Result<usize, CliError> {
-    decimal::parse_u64(text)
-        .and_then(|t| usize::try_from(t).ok())
-        .filter(|t| *t <= MAX_THREADS)
-        .ok_or_else(|| {
-            CliError::Usage(format!(
-                "--threads {text:?}: expected 0 (one per core) or 1 to {MAX_THREADS}"
-            ))
-        })
-}
 
 /// `line 3` or `lines 3, 17`.
 fn line_list(lines: &[usize]) -> String {
@@ -132,7 +117,7 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
     let path = super::one_positional(&args.positionals, "the file of proof envelopes")?;
     let threads = args
         .value("--threads")
-        .map(parse_threads)
+        .map(crate::args::parse_threads)
         .transpose()?
         .unwrap_or(1);
     let limit = super::described::options(args)?;
@@ -263,11 +248,11 @@ mod tests {
 
     #[test]
     fn threads() {
-        assert_eq!(parse_threads("0").unwrap(), 0);
-        assert_eq!(parse_threads("256").unwrap(), 256);
+        assert_eq!(crate::args::parse_threads("0").unwrap(), 0);
+        assert_eq!(crate::args::parse_threads("256").unwrap(), 256);
         for bad in ["257", "-1", "01", "", "two", "18446744073709551616"] {
             assert!(
-                matches!(parse_threads(bad), Err(CliError::Usage(_))),
+                matches!(crate::args::parse_threads(bad), Err(CliError::Usage(_))),
                 "{bad}"
             );
         }

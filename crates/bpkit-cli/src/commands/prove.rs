@@ -15,7 +15,8 @@ use bpkit_envelope::{self as envelope, Envelope, GeneratorSet, Scheme};
 /// Usage text.
 pub const USAGE: &str = "\
 Usage: bpkit prove --bits N --label TEXT [--scheme bp|bp+] [--range A..B]
-                   [--generators bpkit|tari] [--min V] --out PROOF.json OPENING.json...
+                   [--generators bpkit|tari] [--min V] [--threads N] --out PROOF.json
+                   OPENING.json...
        bpkit prove --scheme grin-bp [--bits N] [--extra HEX] [--message HEX]
                    [--nonce-file F] --out PROOF.json OPENING.json
 
@@ -44,6 +45,8 @@ Options:
                        commitments are computed with them, not copied from the openings)
     --min V            bp+ only: prove V <= v < V + 2^N for every opening (0 <= V < 2^N)
     --out FILE         where to write the proof envelope
+    --threads N        threads for one proof: 0 (the default: RAYON_NUM_THREADS, else one
+                       per core) or 1 to 256; the proof is the same bytes on any count
 
 grin-bp (Grin / Litecoin MWEB, secp256k1-zkp's format; openings from
 `bpkit commit --scheme grin-bp`):
@@ -71,6 +74,7 @@ pub const FLAGS: &[Flag] = &[
     Flag::value("--extra"),
     Flag::value("--message"),
     Flag::value("--nonce-file"),
+    Flag::value("--threads"),
 ];
 
 /// Parses `--bits`.
@@ -192,6 +196,15 @@ fn range_text(lower: u64, bits: usize) -> String {
 
 /// Runs the command.
 pub fn run(args: &Parsed) -> Result<Status, CliError> {
+    let threads = args
+        .value("--threads")
+        .map(crate::args::parse_threads)
+        .transpose()?
+        .unwrap_or(0);
+    bpkit::with_threads(threads, || prove(args))
+}
+
+fn prove(args: &Parsed) -> Result<Status, CliError> {
     if args.value("--scheme") == Some(super::grin::SCHEME) {
         return super::grin::prove(args);
     }
