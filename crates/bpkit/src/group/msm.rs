@@ -69,6 +69,45 @@ fn constant_time_slices(scalars: &[Scalar], points: &[&RistrettoPoint]) -> Ristr
     RistrettoPoint::multiscalar_mul(scalars, points.iter().copied())
 }
 
+/// Fewest points per part when a variable-time multiplication is split across threads: each
+/// Pippenger part pays its bucket sums again.
+#[cfg(feature = "parallel")]
+const VT_PART_MIN: usize = 1024;
+
+/// [`vartime`] split into contiguous parts on rayon's current pool (feature `parallel`) when the
+/// pool has several threads and there are at least `2 · 1024` terms: one large verification
+/// (an m = 64 range proof, a large circuit) on every core. Callers that already spread their
+/// work over threads (batch verification) use [`vartime`]. Same point whatever the split.
+/// **Only for public or uniformly blinded scalars.**
+pub fn vartime_threaded<'a, I, J>(scalars: I, points: J) -> Option<RistrettoPoint>
+where
+    I: IntoIterator<Item = Scalar>,
+    J: IntoIterator<Item = &'a RistrettoPoint>,
+{
+    let (scalars, points) = collect(scalars, points)?;
+    #[cfg(feature = "parallel")]
+    {
+        let threads = rayon::current_num_threads();
+        let parts = threads.min(scalars.len() / VT_PART_MIN);
+        if threads > 1 && parts > 1 {
+            use curve25519_dalek::traits::Identity;
+            use rayon::prelude::*;
+            let len = scalars.len().div_ceil(parts);
+            return Some(
+                scalars
+                    .par_chunks(len)
+                    .zip(points.par_chunks(len))
+                    .map(|(s, p)| RistrettoPoint::vartime_multiscalar_mul(s, p.iter().copied()))
+                    .reduce(RistrettoPoint::identity, |a, b| a + b),
+            );
+        }
+    }
+    Some(RistrettoPoint::vartime_multiscalar_mul(
+        &scalars,
+        points.iter().copied(),
+    ))
+}
+
 /// `Σ sᵢ·Pᵢ` in variable time. **Only for public or uniformly blinded scalars.**
 /// `None` if the lengths differ.
 pub fn vartime<'a, I, J>(scalars: I, points: J) -> Option<RistrettoPoint>
@@ -288,6 +327,23 @@ mod tests {
             constant_time(scalars.iter().copied(), points.iter()).unwrap(),
             RistrettoPoint::default()
         );
+    }
+
+    /// The variable-time multiplication split across threads gives the same point.
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn vartime_split_matches_one_multiplication() {
+        let (scalars, points) = inputs(4500);
+        for len in [0usize, 1, 2047, 2048, 3000, 4500] {
+            let (s, p) = (&scalars[..len], &points[..len]);
+            let expected = RistrettoPoint::vartime_multiscalar_mul(s, p);
+            for threads in [1usize, 2, 3] {
+                let got = crate::util::par::with_threads(threads, || {
+                    vartime_threaded(s.iter().copied(), p.iter()).unwrap()
+                });
+                assert_eq!(got, expected, "len {len}, {threads} threads");
+            }
+        }
     }
 
     #[test]

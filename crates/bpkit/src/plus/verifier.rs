@@ -82,8 +82,9 @@ pub(crate) struct Terms {
 impl Equation {
     /// True when the equation holds. Variable-time: every input is public.
     pub fn holds(&self, gens: &ExtendedPedersenGens, bp: &BulletproofGens) -> bool {
-        // Variable-time: the proof, the statement and the challenges are public.
-        let result = msm::vartime(
+        // Variable-time: the proof, the statement and the challenges are public. One proof: on
+        // every core of the current pool when it is large.
+        let result = msm::vartime_threaded(
             self.dynamic_scalars
                 .iter()
                 .chain(core::iter::once(&self.b))
