@@ -116,6 +116,39 @@ pub fn vartime_msm_bytes(scalars: &[[u8; 32]], points: &[EnginePoint]) -> Option
     bpkit_engine::vartime_msm(scalars, points)
 }
 
+/// Fewest points per part when one engine multiplication is split across threads (each
+/// Pippenger part pays its bucket sums again).
+#[cfg(feature = "parallel")]
+const PART_MIN: usize = 1024;
+
+/// [`vartime_msm_bytes`] split into contiguous parts on rayon's current pool (feature
+/// `parallel`) when the pool has several threads and there are at least `2 · 1024` terms: one
+/// large verification (a circuit from 2¹⁰ multipliers) on every core. The same sum whatever the
+/// split. **Variable-time: only for public scalars and points.**
+pub fn vartime_msm_bytes_threaded(
+    scalars: &[[u8; 32]],
+    points: &[EnginePoint],
+) -> Option<EngineSum> {
+    if scalars.len() != points.len() {
+        return None;
+    }
+    #[cfg(feature = "parallel")]
+    {
+        let threads = rayon::current_num_threads();
+        let parts = threads.min(scalars.len() / PART_MIN);
+        if threads > 1 && parts > 1 {
+            use rayon::prelude::*;
+            let len = scalars.len().div_ceil(parts);
+            return scalars
+                .par_chunks(len)
+                .zip(points.par_chunks(len))
+                .map(|(s, p)| bpkit_engine::vartime_msm(s, p))
+                .try_reduce(identity, |a, b| Some(a.add(&b)));
+        }
+    }
+    bpkit_engine::vartime_msm(scalars, points)
+}
+
 /// `Σ sᵢ·Pᵢ + Σ tⱼ·Qⱼ`: the points `Pᵢ` given as encodings (decoded in one batch by the engine),
 /// the `Qⱼ` fixed engine points (generators). Fails naming the first invalid encoding;
 /// `Ok(None)` if a pair of lists differ in length. **Variable-time: public data only.**
@@ -361,6 +394,27 @@ mod tests {
             InvalidEncoding { index: first_bad }
         );
         assert!(decode_all(&valid).is_ok());
+    }
+
+    #[test]
+    fn threaded_msm_agrees_with_one_multiplication() {
+        let p = points(91, 4100);
+        let s = scalars(92, 4100);
+        let enc: Vec<CompressedRistretto> = p.iter().map(|x| x.compress()).collect();
+        let decoded = decode_all(&enc).unwrap();
+        let bytes: Vec<[u8; 32]> = s.iter().map(Scalar::to_bytes).collect();
+        for len in [0usize, 5, 2047, 2048, 4100] {
+            let expected = vartime_msm_bytes(&bytes[..len], &decoded[..len])
+                .unwrap()
+                .encode();
+            for threads in [1usize, 2, 3] {
+                let got = crate::util::par::with_threads(threads, || {
+                    vartime_msm_bytes_threaded(&bytes[..len], &decoded[..len]).unwrap()
+                });
+                assert_eq!(got.encode(), expected, "len {len}, {threads} threads");
+            }
+        }
+        assert!(vartime_msm_bytes_threaded(&bytes[..3], &decoded[..2]).is_none());
     }
 
     #[test]
