@@ -1,6 +1,7 @@
 //! One proof on one thread against the same proof on two (feature `parallel`,
 //! `bpkit::with_threads`): aggregated range proofs and Bulletproofs+ with m = 64 values of 64
-//! bits, proving and verifying. Proofs are byte-identical on any thread count
+//! bits, the SHA-256 preimage statement (one block) and Merkle membership at depth 32, proving
+//! and verifying. `BPKIT_THREADS_QUICK=1` skips the statements. Proofs are byte-identical on any thread count
 //! (`tests/threads.rs`); only the wall time differs.
 //!
 //! `cargo bench -p bpkit --features parallel --bench threads` (ratios 2 threads / 1 thread in
@@ -8,8 +9,11 @@
 //! with at least two cores).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use bpkit::circuit::statements::{MerkleStatement, Sha256Statement, Sha256Witness};
+use bpkit::group::Scalar;
 use bpkit::plus::{ExtendedOpening, PlusGens, PlusProof, PlusStatement};
-use bpkit::{with_threads, Opening, RangeProof};
+use bpkit::poseidon::{MerkleTree, Poseidon};
+use bpkit::{with_threads, BulletproofGens, Opening, RangeProof};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use merlin::Transcript;
 use rand::{RngExt, SeedableRng};
@@ -94,5 +98,76 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+fn t() -> Transcript {
+    Transcript::new(b"threads")
+}
+
+fn statements(c: &mut Criterion) {
+    if std::env::var_os("BPKIT_THREADS_QUICK").is_some() {
+        return;
+    }
+    let mut rng = ChaCha20Rng::seed_from_u64(5);
+    let bp = BulletproofGens::new(32768, 1);
+    let w = Sha256Witness::new(vec![0x42; 32]);
+    let sha = Sha256Statement::for_witness(&w).unwrap();
+    let sha_proof = sha.prove(&mut t(), &w, &bp, &mut rng).unwrap();
+    let p = Poseidon::new();
+    let leaves: Vec<Scalar> = (0..100u64).map(Scalar::from).collect();
+    let tree = MerkleTree::new(&p, 32, &leaves).unwrap();
+    let (merkle, mw) = MerkleStatement::for_leaf(&tree, 37, 37, Scalar::from(99u64)).unwrap();
+    let merkle_proof = merkle.prove(&mut t(), &mw, &bp, &mut rng).unwrap();
+
+    let mut g = c.benchmark_group("threads");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(20));
+    for threads in [1usize, 2] {
+        g.bench_function(BenchmarkId::new("sha256-prove", threads), |b| {
+            b.iter(|| {
+                with_threads(threads, || {
+                    sha.prove(
+                        &mut t(),
+                        black_box(&w),
+                        &bp,
+                        &mut ChaCha20Rng::seed_from_u64(1),
+                    )
+                    .unwrap()
+                })
+            })
+        });
+        g.bench_function(BenchmarkId::new("sha256-verify", threads), |b| {
+            b.iter(|| {
+                with_threads(threads, || {
+                    sha.verify(&mut t(), black_box(&sha_proof), &bp).unwrap()
+                })
+            })
+        });
+        g.bench_function(BenchmarkId::new("merkle32-prove", threads), |b| {
+            b.iter(|| {
+                with_threads(threads, || {
+                    merkle
+                        .prove(
+                            &mut t(),
+                            black_box(&mw),
+                            &bp,
+                            &mut ChaCha20Rng::seed_from_u64(1),
+                        )
+                        .unwrap()
+                })
+            })
+        });
+        g.bench_function(BenchmarkId::new("merkle32-verify", threads), |b| {
+            b.iter(|| {
+                with_threads(threads, || {
+                    merkle
+                        .verify(&mut t(), black_box(&merkle_proof), &bp)
+                        .unwrap()
+                })
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench, statements);
 criterion_main!(benches);

@@ -115,3 +115,37 @@ fn plus_proofs_are_the_same_on_any_thread_count() {
         }
     }
 }
+
+#[test]
+fn circuit_proofs_are_the_same_on_any_thread_count() {
+    use bpkit::circuit::statements::MerkleStatement;
+    use bpkit::group::Scalar;
+    use bpkit::poseidon::{MerkleTree, Poseidon};
+    use bpkit::BulletproofGens;
+    let bp = BulletproofGens::new(2048, 1);
+    let p = Poseidon::new();
+    let leaves: Vec<Scalar> = (0..20u64).map(Scalar::from).collect();
+    let tree = MerkleTree::new(&p, 6, &leaves).unwrap();
+    let (st, w) = MerkleStatement::for_leaf(&tree, 7, 7, Scalar::from(5u64)).unwrap();
+    let proofs: Vec<Vec<u8>> = THREADS
+        .iter()
+        .map(|&t| {
+            with_threads(t, || {
+                let proof = st
+                    .prove(
+                        &mut Transcript::new(b"threads-c"),
+                        &w,
+                        &bp,
+                        &mut common::rng(41),
+                    )
+                    .unwrap();
+                st.verify(&mut Transcript::new(b"threads-c"), &proof, &bp)
+                    .unwrap();
+                proof.to_bytes()
+            })
+        })
+        .collect();
+    for (t, p) in THREADS.iter().zip(&proofs) {
+        assert_eq!(p, &proofs[0], "Merkle depth 6: {t} threads differ from 1");
+    }
+}
