@@ -351,6 +351,11 @@ fn nondeterministic_phase_two_is_refused() {
         .prove(bp, &mut ChaCha20Rng::seed_from_u64(1))
         .unwrap_err();
     assert_eq!(err, Error::Circuit(CircuitError::Phase2Mismatch));
+    // The message names the usual cause.
+    assert!(
+        err.to_string().contains("whether `eval` returns a value"),
+        "{err}"
+    );
 }
 
 #[test]

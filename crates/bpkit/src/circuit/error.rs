@@ -34,8 +34,18 @@ pub enum CircuitError {
         /// The largest number of multipliers supported.
         max: usize,
     },
-    /// The phase-2 callbacks emitted different rows when run again (they must be deterministic).
-    #[error("the second phase emitted different constraints when run again")]
+    /// The phase-2 callbacks emitted different rows when run again. The prover runs them twice:
+    /// once symbolically (as the verifier does: [`eval`](super::ConstraintSystem::eval) returns
+    /// `None`), for the circuit's digest, then with the challenge values (`eval` returns
+    /// `Some`). A callback that branches on whether `eval` returns a value takes a different
+    /// path in the two runs, as it would in the prover and the verifier: compute values inside
+    /// the branch, but emit the same `multiply`/`constrain` calls on both paths.
+    #[error(
+        "the second phase emitted different constraints when run again: the phase-2 closure \
+         took another path with values than without (usually a branch on whether `eval` \
+         returns a value), as the prover and the verifier would; emit the same constraints on \
+         both paths"
+    )]
     Phase2Mismatch,
     /// The verifier was given a different number of commitments than the circuit has.
     #[error("the circuit has {expected} commitments, {found} were given")]
