@@ -62,3 +62,63 @@ pub enum CircuitError {
     #[error("gadget error: {0}")]
     Gadget(&'static str),
 }
+
+impl CircuitError {
+    /// A stable, machine-readable name for the kind of error ([`crate::Error::kind`] of
+    /// [`crate::Error::Circuit`]).
+    ///
+    /// A malformed description keeps the name `circuit`, which the frozen vectors
+    /// (`tests/vectors/circuit.json`) and the bindings record for it; the envelope's verifier
+    /// limit and the format's own limit are both `circuit-too-large`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            CircuitError::Unsatisfied { .. } => "unsatisfied-constraint",
+            CircuitError::MissingAssignment => "missing-assignment",
+            CircuitError::ChallengeDegree => "challenge-degree",
+            CircuitError::InvalidChallenge => "invalid-challenge",
+            CircuitError::ZeroChallenge => "zero-challenge",
+            CircuitError::UnknownVariable => "unknown-variable",
+            CircuitError::TooLarge { .. } => "circuit-too-large",
+            CircuitError::Phase2Mismatch => "phase2-mismatch",
+            CircuitError::WrongCommitmentCount { .. } => "wrong-commitment-count",
+            CircuitError::InvalidDescription => "circuit",
+            CircuitError::Gadget(_) => "gadget",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CircuitError;
+    use alloc::vec::Vec;
+
+    #[test]
+    fn every_circuit_error_has_its_own_kind() {
+        let all = [
+            CircuitError::Unsatisfied { index: 0 },
+            CircuitError::MissingAssignment,
+            CircuitError::ChallengeDegree,
+            CircuitError::InvalidChallenge,
+            CircuitError::ZeroChallenge,
+            CircuitError::UnknownVariable,
+            CircuitError::TooLarge { max: 1 },
+            CircuitError::Phase2Mismatch,
+            CircuitError::WrongCommitmentCount {
+                expected: 1,
+                found: 2,
+            },
+            CircuitError::InvalidDescription,
+            CircuitError::Gadget("g"),
+        ];
+        let mut kinds: Vec<&str> = all.iter().map(CircuitError::kind).collect();
+        // The library's error reports the circuit error's kind.
+        for (e, k) in all.iter().zip(&kinds) {
+            assert_eq!(crate::Error::Circuit(*e).kind(), *k);
+        }
+        kinds.sort_unstable();
+        kinds.dedup();
+        assert_eq!(kinds.len(), all.len());
+        // The frozen vectors record a malformed description as `circuit`.
+        assert_eq!(CircuitError::InvalidDescription.kind(), "circuit");
+    }
+}
