@@ -25,9 +25,16 @@ pub enum CircuitError {
     /// A challenge came out as zero (probability 2⁻²⁵²): the proof must be made again.
     #[error("a challenge is zero")]
     ZeroChallenge,
-    /// A linear combination uses a variable the constraint system has not allocated.
-    #[error("a linear combination uses a variable that was not allocated")]
-    UnknownVariable,
+    /// A constraint uses a variable the constraint system has not allocated. `index` is the
+    /// constraint's row, counted as for [`CircuitError::Unsatisfied`] (each `multiply` adds two
+    /// rows, for its left and right inputs).
+    #[error("constraint number {index} uses {variable:?}, which was not allocated")]
+    UnknownVariable {
+        /// Row of the offending constraint, in canonical order.
+        index: usize,
+        /// The variable that does not exist.
+        variable: super::Variable,
+    },
     /// More multipliers, commitments or constraints than a circuit may have.
     #[error("the circuit is too large: at most {max} multipliers")]
     TooLarge {
@@ -77,7 +84,7 @@ impl CircuitError {
             CircuitError::ChallengeDegree => "challenge-degree",
             CircuitError::InvalidChallenge => "invalid-challenge",
             CircuitError::ZeroChallenge => "zero-challenge",
-            CircuitError::UnknownVariable => "unknown-variable",
+            CircuitError::UnknownVariable { .. } => "unknown-variable",
             CircuitError::TooLarge { .. } => "circuit-too-large",
             CircuitError::Phase2Mismatch => "phase2-mismatch",
             CircuitError::WrongCommitmentCount { .. } => "wrong-commitment-count",
@@ -100,7 +107,10 @@ mod tests {
             CircuitError::ChallengeDegree,
             CircuitError::InvalidChallenge,
             CircuitError::ZeroChallenge,
-            CircuitError::UnknownVariable,
+            CircuitError::UnknownVariable {
+                index: 0,
+                variable: super::super::Variable::One,
+            },
             CircuitError::TooLarge { max: 1 },
             CircuitError::Phase2Mismatch,
             CircuitError::WrongCommitmentCount {
