@@ -28,6 +28,9 @@ mod util;
 pub use commitment::Opening;
 pub use errors::{Error, ProtocolError};
 pub use generators::{BulletproofGens, PedersenGens};
+/// Ristretto255's scalars and points (curve25519-dalek 5), as bpkit's API takes them; the same
+/// types as [`group::Scalar`], [`group::RistrettoPoint`], [`group::CompressedRistretto`].
+pub use group::{CompressedRistretto, RistrettoPoint, Scalar};
 pub use inner_product::InnerProductProof;
 pub use range_proof::{
     Interval, IntervalProof, RangeProof, RangeStatement, BIT_SIZES, MAX_BITS, MAX_PARTIES,
