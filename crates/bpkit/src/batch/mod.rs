@@ -43,7 +43,7 @@
 //! batch.verify(&mut rng).map_err(|e| e.failures()[0].1)?;
 //! # Ok::<(), bpkit::Error>(())
 //! ```
-#![doc = include_str!("../../../../docs/batch.md")]
+#![doc = include_str!("../../docs/batch.md")]
 
 mod chunk;
 mod localise;
