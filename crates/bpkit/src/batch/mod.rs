@@ -51,10 +51,6 @@ mod parallel;
 mod sum;
 mod weights;
 
-// The equation layer used to live here; these paths keep working for code written against them.
-#[allow(unused_imports)]
-pub(crate) use crate::equation::{accumulator, scalar, terms as equation};
-
 use crate::circuit::check::{Path, ProofInput, ProofPoints};
 use crate::circuit::CircuitRef;
 use crate::equation::accumulator::FixedAccumulator;

@@ -5,7 +5,7 @@
 
 use super::compact::Accumulator;
 use super::{CircuitError, LinearCombination, Variable, MAX_MULTIPLIERS};
-use crate::batch::scalar::Mont;
+use crate::equation::scalar::Mont;
 use crate::group::Scalar;
 use alloc::vec::Vec;
 use sha3::{Digest, Sha3_256};
