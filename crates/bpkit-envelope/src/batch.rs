@@ -5,8 +5,8 @@
 use crate::claim::Claim;
 use crate::error::{Category, Failure};
 use crate::format::Envelope;
+use crate::plus_gens::shared_plus_gens;
 use crate::transcript::transcript;
-use crate::verify::shared_plus_gens;
 use bpkit::batch::{BatchError, BatchOptions, BatchVerifier};
 use bpkit::reexports::rand_core::CryptoRng;
 

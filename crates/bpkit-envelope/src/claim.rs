@@ -3,8 +3,8 @@
 
 use crate::error::Failure;
 use crate::format::{Envelope, GeneratorSet, Scheme};
+use crate::plus_gens::{shared_plus_gens, PlusGensCache};
 use crate::transcript::transcript;
-use crate::verify::{shared_plus_gens, PlusGensCache};
 use bpkit::group::CompressedRistretto;
 use bpkit::plus::{
     ExtendedOpening, PlusGens, PlusProof, PlusStatement, RecoveryMode, RecoverySeed,

@@ -29,6 +29,7 @@ mod error;
 pub mod format;
 pub mod grin;
 pub mod hex;
+mod plus_gens;
 pub mod prove;
 pub mod statements;
 mod transcript;
@@ -43,5 +44,6 @@ pub use error::{Category, EnvelopeError, Failure};
 pub use format::{
     minimum_fits, parse, parse_interval, to_json, Envelope, GeneratorSet, Scheme, VERSION,
 };
+pub use plus_gens::{shared_plus_gens, PlusGensCache};
 pub use transcript::{transcript, MAX_INTERNED, MAX_LABEL};
-pub use verify::{shared_plus_gens, verify, verify_with, PlusGensCache};
+pub use verify::{verify, verify_with};

@@ -8,8 +8,8 @@
 use crate::claim::Claim;
 use crate::error::Failure;
 use crate::format::{Envelope, GeneratorSet, Scheme};
+use crate::plus_gens::shared_plus_gens;
 use crate::transcript::transcript;
-use crate::verify::shared_plus_gens;
 use bpkit::plus::{ExtendedOpening, PlusProof, PlusStatement, RecoverySeed};
 use bpkit::reexports::rand_core::CryptoRng;
 use bpkit::{Interval, IntervalProof, Opening, RangeProof};

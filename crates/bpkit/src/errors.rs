@@ -159,6 +159,15 @@ pub enum ProtocolError {
 
 impl Error {
     /// A stable, machine-readable name for the kind of error (used by test vectors and the CLI).
+    /// Circuit errors have one each ([`crate::circuit::CircuitError::kind`]).
+    ///
+    /// ```
+    /// use bpkit::circuit::CircuitError;
+    /// assert_eq!(bpkit::Error::VerificationFailed.kind(), "verification-failed");
+    /// let e = bpkit::Error::Circuit(CircuitError::Unsatisfied { index: 3 });
+    /// assert_eq!(e.kind(), "unsatisfied-constraint");
+    /// assert_eq!(bpkit::Error::from(CircuitError::Phase2Mismatch).kind(), "phase2-mismatch");
+    /// ```
     pub fn kind(&self) -> &'static str {
         match self {
             Error::InvalidBitSize(_) => "invalid-bit-size",
@@ -183,7 +192,7 @@ impl Error {
             Error::InvalidGenerators => "invalid-generators",
             Error::AggregatedRecovery { .. } => "aggregated-recovery",
             Error::RecoveryFailed => "recovery-failed",
-            Error::Circuit(_) => "circuit",
+            Error::Circuit(e) => e.kind(),
         }
     }
 

@@ -1,4 +1,4 @@
-#![doc = include_str!("../../../docs/lib.md")]
+#![doc = include_str!("../docs/lib.md")]
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -28,6 +28,9 @@ mod util;
 pub use commitment::Opening;
 pub use errors::{Error, ProtocolError};
 pub use generators::{BulletproofGens, PedersenGens};
+/// Ristretto255's scalars and points (curve25519-dalek 5), as bpkit's API takes them; the same
+/// types as [`group::Scalar`], [`group::RistrettoPoint`], [`group::CompressedRistretto`].
+pub use group::{CompressedRistretto, RistrettoPoint, Scalar};
 pub use inner_product::InnerProductProof;
 pub use range_proof::{
     Interval, IntervalProof, RangeProof, RangeStatement, BIT_SIZES, MAX_BITS, MAX_PARTIES,
@@ -46,23 +49,23 @@ pub mod reexports {
 pub mod notes {
     /// The range proof and its aggregation.
     pub mod range_proof {
-        #![doc = include_str!("../../../docs/notes/range_proof.md")]
+        #![doc = include_str!("../docs/notes/range_proof.md")]
     }
     /// Grin / MWEB range proofs over secp256k1.
     pub mod grin {
-        #![doc = include_str!("../../../docs/notes/grin.md")]
+        #![doc = include_str!("../docs/notes/grin.md")]
     }
     /// The inner-product argument.
     pub mod inner_product {
-        #![doc = include_str!("../../../docs/notes/inner_product.md")]
+        #![doc = include_str!("../docs/notes/inner_product.md")]
     }
     /// Arithmetic-circuit proofs.
     pub mod circuits {
-        #![doc = include_str!("../../../docs/notes/circuits.md")]
+        #![doc = include_str!("../docs/notes/circuits.md")]
     }
 }
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
+#[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

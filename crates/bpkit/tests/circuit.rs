@@ -351,6 +351,11 @@ fn nondeterministic_phase_two_is_refused() {
         .prove(bp, &mut ChaCha20Rng::seed_from_u64(1))
         .unwrap_err();
     assert_eq!(err, Error::Circuit(CircuitError::Phase2Mismatch));
+    // The message names the usual cause.
+    assert!(
+        err.to_string().contains("whether `eval` returns a value"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -390,7 +395,13 @@ fn json_description_round_trips_and_is_strict() {
     }
     // A term on a variable that does not exist.
     let bad = "{\"bpkit_circuit\":1,\"commitments\":1,\"multipliers\":[0,0],\"challenges\":[],\"phase1\":[[[\"V1\",\"0100000000000000000000000000000000000000000000000000000000000000\"]]],\"phase2\":[]}";
-    assert_eq!(Circuit::from_json(bad), Err(CircuitError::UnknownVariable));
+    assert_eq!(
+        Circuit::from_json(bad),
+        Err(CircuitError::UnknownVariable {
+            index: 0,
+            variable: Variable::Committed(1)
+        })
+    );
     let good = bad.replace("V1", "V0");
     Circuit::from_json(&good).unwrap();
     // A challenge in phase 1.
@@ -428,4 +439,34 @@ proptest! {
             prop_assert_eq!(c.to_json(), text);
         }
     }
+}
+
+#[test]
+fn unknown_variable_in_phase_two_names_its_row() {
+    use bpkit::circuit::RandomizedConstraintSystem;
+    let (pc, bp) = gens();
+    let mut t = Transcript::new(b"circuit test");
+    let mut prover = Prover::new(pc, &mut t);
+    let (_, v) = prover.commit(s(1), s(2));
+    prover.constrain(v - 1u64); // row 0
+    let _ = prover.multiply(v.into(), v.into()); // rows 1 and 2
+    prover
+        .specify_randomized_constraints(move |cs| {
+            let _ = cs.challenge(b"z")?;
+            cs.constrain(v - 1u64); // row 3
+            cs.constrain(Variable::MultiplierOutput(7) - 1u64); // row 4
+            Ok(())
+        })
+        .unwrap();
+    let err = prover
+        .prove(bp, &mut ChaCha20Rng::seed_from_u64(1))
+        .unwrap_err();
+    assert_eq!(
+        err,
+        Error::Circuit(CircuitError::UnknownVariable {
+            index: 4,
+            variable: Variable::MultiplierOutput(7)
+        })
+    );
+    assert_eq!(err.kind(), "unknown-variable");
 }

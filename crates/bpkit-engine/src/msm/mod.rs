@@ -9,7 +9,9 @@
 //!   (AVX2, IFMA) bucket passes, and `lanes` the window loop those passes share;
 //! - [`straus`]: interleaved wNAF with per-call tables for dynamic points and precomputed ones
 //!   ([`table`]) for fixed points;
-//! - [`cost`]: the estimated costs that choose between the two.
+//! - [`cost`]: the estimated costs that choose between the two;
+//! - here: the entry points ([`vartime_msm`] and the fixed-method variants), which choose the
+//!   method and, through the backend dispatch, the compilation that runs it.
 #![forbid(unsafe_code)]
 
 pub mod cost;
@@ -22,6 +24,64 @@ pub mod table;
 pub mod window;
 pub mod wnaf;
 
-pub use pippenger::{vartime_msm, vartime_msm_pippenger, vartime_msm_window};
-pub use straus::vartime_msm_straus;
 pub use table::PrecomputedTable;
+
+// The entry points: they choose the method here and the backend through `backend::dispatch`,
+// which runs the algorithms of the modules above (`pippenger`, `straus`) compiled for the CPU.
+// Those modules do not call back up into the dispatch.
+use crate::backend::dispatch;
+use crate::point::AffineNiels;
+use crate::ristretto::Point;
+use alloc::vec::Vec;
+
+/// `Σ sᵢ·Pᵢ` for little-endian 256-bit scalars (any value; not reduced modulo the group order)
+/// and affine points. `None` if the two lists differ in length.
+///
+/// Straus's method for few points, Pippenger's for many, whichever the cost model
+/// ([`cost::prefer_straus`]) estimates cheaper for this size.
+///
+/// **Variable-time: only for public scalars.**
+pub fn vartime_msm(scalars: &[[u8; 32]], points: &[AffineNiels]) -> Option<Point> {
+    if scalars.len() != points.len() {
+        return None;
+    }
+    let words: Vec<[u64; 4]> = scalars.iter().map(digits::to_words).collect();
+    let bits = digits::max_bits(&words);
+    Some(Point(if cost::prefer_straus(points.len(), bits) {
+        dispatch::straus(&words, points, None)
+    } else {
+        dispatch::pippenger(&words, points, None)
+    }))
+}
+
+/// [`vartime_msm`] always by Pippenger's method (window chosen by size); for tests and
+/// measurements.
+pub fn vartime_msm_pippenger(scalars: &[[u8; 32]], points: &[AffineNiels]) -> Option<Point> {
+    if scalars.len() != points.len() {
+        return None;
+    }
+    let words: Vec<[u64; 4]> = scalars.iter().map(digits::to_words).collect();
+    Some(Point(dispatch::pippenger(&words, points, None)))
+}
+
+/// [`vartime_msm`] with a given window width `c` (for tests and measurements). `None` if the
+/// lists differ in length or `c` is outside [`window::MIN_WINDOW`] ..= [`window::MAX_WINDOW`].
+pub fn vartime_msm_window(scalars: &[[u8; 32]], points: &[AffineNiels], c: u32) -> Option<Point> {
+    if scalars.len() != points.len() || !(window::MIN_WINDOW..=window::MAX_WINDOW).contains(&c) {
+        return None;
+    }
+    let words: Vec<[u64; 4]> = scalars.iter().map(digits::to_words).collect();
+    Some(Point(dispatch::pippenger(&words, points, Some(c))))
+}
+
+/// `Σ sᵢ·Pᵢ` always by Straus's method (see [`vartime_msm`], which chooses);
+/// for tests and measurements. `None` if the two lists differ in length.
+///
+/// **Variable-time: only for public scalars.**
+pub fn vartime_msm_straus(scalars: &[[u8; 32]], points: &[AffineNiels]) -> Option<Point> {
+    if scalars.len() != points.len() {
+        return None;
+    }
+    let words: Vec<[u64; 4]> = scalars.iter().map(digits::to_words).collect();
+    Some(Point(dispatch::straus(&words, points, None)))
+}

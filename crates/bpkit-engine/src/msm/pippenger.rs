@@ -4,58 +4,10 @@
 //! negative digit, subtracted from) bucket |dᵢⱼ|; then Wⱼ = Σₖ k·Bₖ by a running sum from the top
 //! bucket. Finally Σ sᵢ·Pᵢ = Σⱼ 2ᶜʲ·Wⱼ by Horner's rule from the top window.
 
-use super::{cost, digits, window};
+use super::{digits, window};
 use crate::point::{AffineNiels, Extended};
-use crate::ristretto::Point;
 use alloc::vec;
 use alloc::vec::Vec;
-
-/// `Σ sᵢ·Pᵢ` for little-endian 256-bit scalars (any value; not reduced modulo the group order)
-/// and affine points. `None` if the two lists differ in length.
-///
-/// Straus's method for few points, Pippenger's for many, whichever the cost model
-/// ([`cost::prefer_straus`]) estimates cheaper for this size.
-///
-/// **Variable-time: only for public scalars.**
-pub fn vartime_msm(scalars: &[[u8; 32]], points: &[AffineNiels]) -> Option<Point> {
-    if scalars.len() != points.len() {
-        return None;
-    }
-    let words: Vec<[u64; 4]> = scalars.iter().map(digits::to_words).collect();
-    let bits = digits::max_bits(&words);
-    Some(Point(if cost::prefer_straus(points.len(), bits) {
-        crate::backend::dispatch::straus(&words, points, None)
-    } else {
-        pippenger(&words, points, None)
-    }))
-}
-
-/// [`vartime_msm`] always by Pippenger's method (window chosen by size); for tests and
-/// measurements.
-pub fn vartime_msm_pippenger(scalars: &[[u8; 32]], points: &[AffineNiels]) -> Option<Point> {
-    if scalars.len() != points.len() {
-        return None;
-    }
-    let words: Vec<[u64; 4]> = scalars.iter().map(digits::to_words).collect();
-    Some(Point(pippenger(&words, points, None)))
-}
-
-/// [`vartime_msm`] with a given window width `c` (for tests and measurements). `None` if the
-/// lists differ in length or `c` is outside [`window::MIN_WINDOW`] ..= [`window::MAX_WINDOW`].
-pub fn vartime_msm_window(scalars: &[[u8; 32]], points: &[AffineNiels], c: u32) -> Option<Point> {
-    if scalars.len() != points.len() || !(window::MIN_WINDOW..=window::MAX_WINDOW).contains(&c) {
-        return None;
-    }
-    let words: Vec<[u64; 4]> = scalars.iter().map(digits::to_words).collect();
-    Some(Point(pippenger(&words, points, Some(c))))
-}
-
-/// The bucket method over scalars given as words, with the window width chosen by cost unless
-/// given; on the active backend (x86-64 with BMI2/ADX: the same code compiled for those
-/// instructions, so that the 64 × 64 → 128-bit products use `mulx`).
-pub(crate) fn pippenger(scalars: &[[u64; 4]], points: &[AffineNiels], c: Option<u32>) -> Extended {
-    crate::backend::dispatch::pippenger(scalars, points, c)
-}
 
 /// The bucket method itself; inlined into each backend's compilation of it.
 #[inline(always)]

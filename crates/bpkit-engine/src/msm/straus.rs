@@ -14,7 +14,6 @@
 
 use super::wnaf::{self, DIGITS};
 use crate::point::{AffineNiels, Extended, Projective, ProjectiveNiels};
-use crate::ristretto::Point;
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -41,20 +40,6 @@ fn odd_multiples(p: &AffineNiels) -> [ProjectiveNiels; 8] {
         *o = cur.to_projective_niels();
     }
     out
-}
-
-/// `Σ sᵢ·Pᵢ` always by Straus's method (see [`vartime_msm`](super::vartime_msm), which chooses);
-/// for tests and measurements. `None` if the two lists differ in length.
-///
-/// **Variable-time: only for public scalars.**
-pub fn vartime_msm_straus(scalars: &[[u8; 32]], points: &[AffineNiels]) -> Option<Point> {
-    if scalars.len() != points.len() {
-        return None;
-    }
-    let words: Vec<[u64; 4]> = scalars.iter().map(super::digits::to_words).collect();
-    Some(Point(crate::backend::dispatch::straus(
-        &words, points, None,
-    )))
 }
 
 fn is_zero(s: &[u64; 4]) -> bool {

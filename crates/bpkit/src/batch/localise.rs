@@ -30,7 +30,7 @@ pub(crate) fn holds(exec: &Executor, set: &[(usize, Equation)], gens: Gens<'_>) 
     let mut fixed = FixedAccumulator::new();
     let mut dynamic = DynamicTerms::default();
     for (_, eq) in set {
-        eq.add_to(&mut fixed, &mut dynamic);
+        fixed.add_equation(eq, &mut dynamic);
     }
     sum::holds(
         exec,

@@ -43,17 +43,13 @@
 //! batch.verify(&mut rng).map_err(|e| e.failures()[0].1)?;
 //! # Ok::<(), bpkit::Error>(())
 //! ```
-#![doc = include_str!("../../../../docs/batch.md")]
+#![doc = include_str!("../../docs/batch.md")]
 
 mod chunk;
 mod localise;
 mod parallel;
 mod sum;
 mod weights;
-
-// The equation layer used to live here; these paths keep working for code written against them.
-#[allow(unused_imports)]
-pub(crate) use crate::equation::{accumulator, scalar, terms as equation};
 
 use crate::circuit::check::{Path, ProofInput, ProofPoints};
 use crate::circuit::CircuitRef;

@@ -110,6 +110,7 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::arithmetic_side_effects)]
     use super::*;
     use crate::circuit::LinearCombination;
+    use alloc::string::ToString;
 
     fn s(x: u64) -> Scalar {
         Scalar::from(x)
@@ -167,8 +168,36 @@ mod tests {
     #[test]
     fn unknown_variable_is_reported() {
         let mut cs = Checker::new();
+        let (l, _, _) = cs.allocate_multiplier(Some((s(2), s(3)))).unwrap();
+        cs.constrain(l - 2u64);
         cs.constrain(Variable::MultiplierLeft(3) - 1u64);
-        assert_eq!(cs.check(), Err(CircuitError::UnknownVariable));
+        let e = cs.check().unwrap_err();
+        // The row (the second constraint) and the variable are named.
+        assert_eq!(
+            e,
+            CircuitError::UnknownVariable {
+                index: 1,
+                variable: Variable::MultiplierLeft(3)
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "constraint number 1 uses MultiplierLeft(3), which was not allocated"
+        );
+        assert_eq!(e.kind(), "unknown-variable");
+
+        // A multiplier's inputs are rows too: the right input of the second one is row 4.
+        let mut cs = Checker::new();
+        let (l, r, _) = cs.multiply(s(2).into(), s(3).into());
+        cs.constrain(l - 2u64);
+        let _ = cs.multiply(r.into(), Variable::Committed(0).into());
+        assert_eq!(
+            cs.check(),
+            Err(CircuitError::UnknownVariable {
+                index: 4,
+                variable: Variable::Committed(0)
+            })
+        );
     }
 
     /// A shuffle of two values: (x0 - z)(x1 - z) = (y0 - z)(y1 - z) for a phase-2 challenge z.

@@ -11,7 +11,7 @@
 use super::recorded::Weights;
 use super::verifier::MontWeights;
 use super::{CircuitError, LinearCombination, Variable, MAX_MULTIPLIERS};
-use crate::batch::scalar::Mont;
+use crate::equation::scalar::Mont;
 use crate::group::Scalar;
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;

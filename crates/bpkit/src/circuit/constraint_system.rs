@@ -51,6 +51,74 @@ pub trait ConstraintSystem {
 }
 
 /// A constraint system that can have a second phase, with verifier challenges.
+///
+/// A gadget that needs a challenge registers a closure with
+/// [`specify_randomized_constraints`](Self::specify_randomized_constraints); it runs once every
+/// phase-1 variable is committed, and draws its challenges from the transcript through
+/// [`RandomizedConstraintSystem::challenge`]. The same gadget code runs in the
+/// [`Checker`](super::Checker), the [`Prover`](super::Prover) and the
+/// [`Verifier`](super::Verifier):
+///
+/// ```
+/// use bpkit::circuit::{
+///     Checker, CircuitError, ConstraintSystem, Prover, RandomizableConstraintSystem,
+///     RandomizedConstraintSystem, Variable, Verifier,
+/// };
+/// use bpkit::{BulletproofGens, PedersenGens, Scalar};
+/// use merlin::Transcript;
+/// # use rand::SeedableRng;
+/// # let mut rng = rand_chacha::ChaCha20Rng::from_seed([4; 32]);
+///
+/// /// `y` is `x` in some order: (x0 − z)(x1 − z) = (y0 − z)(y1 − z) for a challenge z drawn
+/// /// after x and y are committed (two multipliers, in the second phase).
+/// fn shuffle2<CS: RandomizableConstraintSystem>(
+///     cs: &mut CS,
+///     x: [Variable; 2],
+///     y: [Variable; 2],
+/// ) -> Result<(), CircuitError> {
+///     cs.specify_randomized_constraints(move |cs| {
+///         let z = cs.challenge(b"shuffle2 z")?;
+///         // Values that depend on a challenge come from `eval`: `Some` in the prover and the
+///         // checker, `None` in the verifier (and in the prover's symbolic run). Hand the
+///         // `Option` on as it is: a branch on it would emit other rows in each run
+///         // (CircuitError::Phase2Mismatch).
+///         let inputs = cs.eval(&(x[0] - z)).zip(cs.eval(&(x[1] - z)));
+///         let (l, r, left) = cs.allocate_multiplier(inputs)?;
+///         cs.constrain(l - (x[0] - z));
+///         cs.constrain(r - (x[1] - z));
+///         // `multiply` does the same in one call.
+///         let (_, _, right) = cs.multiply(y[0] - z, y[1] - z);
+///         cs.constrain(left - right);
+///         Ok(())
+///     })
+/// }
+///
+/// // Prover: commit, run the gadget, prove.
+/// let (pc, bp) = (PedersenGens::default(), BulletproofGens::new(16, 1));
+/// let mut transcript = Transcript::new(b"shuffle example");
+/// let mut prover = Prover::new(&pc, &mut transcript);
+/// let (commitments, v): (Vec<_>, Vec<_>) = [3u64, 5, 5, 3]
+///     .into_iter()
+///     .map(|value| prover.commit(Scalar::from(value), Scalar::random(&mut rng)))
+///     .unzip();
+/// shuffle2(&mut prover, [v[0], v[1]], [v[2], v[3]])?;
+/// let proof = prover.prove(&bp, &mut rng)?;
+/// assert!(proof.has_phase_two());
+///
+/// // Verifier: the same gadget over the commitments.
+/// let mut transcript = Transcript::new(b"shuffle example");
+/// let mut verifier = Verifier::new(&mut transcript);
+/// let v: Vec<Variable> = commitments.iter().map(|c| verifier.commit(*c)).collect();
+/// shuffle2(&mut verifier, [v[0], v[1]], [v[2], v[3]])?;
+/// verifier.verify(&proof, &pc, &bp)?;
+///
+/// // Checker: no proof; a false shuffle names its failing row.
+/// let mut cs = Checker::new();
+/// let v: Vec<Variable> = [3u64, 5, 5, 4].into_iter().map(|x| cs.commit(Scalar::from(x))).collect();
+/// shuffle2(&mut cs, [v[0], v[1]], [v[2], v[3]])?;
+/// assert!(matches!(cs.check(), Err(CircuitError::Unsatisfied { .. })));
+/// # Ok::<(), bpkit::Error>(())
+/// ```
 pub trait RandomizableConstraintSystem: ConstraintSystem {
     /// The constraint system the second phase's callbacks receive.
     type RandomizedCS: RandomizedConstraintSystem;
@@ -63,7 +131,8 @@ pub trait RandomizableConstraintSystem: ConstraintSystem {
         F: 'static + Send + Sync + Fn(&mut Self::RandomizedCS) -> Result<(), CircuitError>;
 }
 
-/// The constraint system of the second phase.
+/// The constraint system of the second phase: a [`ConstraintSystem`] that also hands out
+/// challenges. See [`RandomizableConstraintSystem`] for an example of a two-phase gadget.
 pub trait RandomizedConstraintSystem: ConstraintSystem {
     /// A fresh verifier challenge, as an opaque symbol. Zero challenges are errors.
     fn challenge(&mut self, label: &'static [u8]) -> Result<Challenge, CircuitError>;

@@ -330,9 +330,12 @@ impl<'t, 'g> Prover<'t, 'g> {
 
         let y = nonzero(self.transcript.challenge_scalar(b"y"))?;
         let z = nonzero(self.transcript.challenge_scalar(b"z"))?;
-        let w = circuit
-            .weights(&z, &challenges, padded)
-            .ok_or(CircuitError::UnknownVariable)?;
+        let w = circuit.weights(&z, &challenges, padded).ok_or_else(|| {
+            circuit
+                .validate()
+                .err()
+                .unwrap_or(CircuitError::InvalidDescription)
+        })?;
         // The rows are needed no further (the weights hold all the prover uses of them): free
         // them, and the phase-2 copy, before the vectors of the polynomial phase exist.
         drop(core::mem::take(&mut self.sys.constraints));

@@ -5,7 +5,7 @@
 
 use super::compact::Accumulator;
 use super::{CircuitError, LinearCombination, Variable, MAX_MULTIPLIERS};
-use crate::batch::scalar::Mont;
+use crate::equation::scalar::Mont;
 use crate::group::Scalar;
 use alloc::vec::Vec;
 use sha3::{Digest, Sha3_256};
@@ -82,7 +82,7 @@ impl Circuit {
             });
         }
         if self.phase_one_multipliers > self.multipliers || self.phase_one_rows > self.rows.len() {
-            return Err(CircuitError::UnknownVariable);
+            return Err(CircuitError::InvalidDescription);
         }
         for (q, row) in self.rows.iter().enumerate() {
             if !row.is_valid() {
@@ -97,7 +97,10 @@ impl Circuit {
                     Variable::One => true,
                 };
                 if !ok {
-                    return Err(CircuitError::UnknownVariable);
+                    return Err(CircuitError::UnknownVariable {
+                        index: q,
+                        variable: t.variable,
+                    });
                 }
                 if let Some(c) = t.challenge {
                     if q < self.phase_one_rows || c.0 >= self.challenge_labels.len() {

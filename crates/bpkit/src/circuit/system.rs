@@ -49,6 +49,9 @@ pub struct System {
     multipliers: usize,
     pending: Option<usize>,
     pub(crate) constraints: Vec<LinearCombination>,
+    /// Rows moved out ([`System::take_rows`]) or held by the first phase's system: the canonical
+    /// index of `constraints[0]`.
+    rows_before: usize,
     phase_one: Option<(usize, usize)>,
     challenges: Vec<Option<Scalar>>,
     labels: Vec<Vec<u8>>,
@@ -67,6 +70,7 @@ impl System {
             multipliers: 0,
             pending: None,
             constraints: Vec::new(),
+            rows_before: 0,
             phase_one: None,
             challenges: Vec::new(),
             labels: Vec::new(),
@@ -101,6 +105,7 @@ impl System {
         s.num_commitments = first.num_commitments;
         s.multipliers = first.multipliers;
         s.phase_one = Some((first.multipliers, first.constraints.len()));
+        s.rows_before = first.next_row();
         s
     }
 
@@ -195,7 +200,14 @@ impl System {
 
     /// Moves the rows out (the recorder's and the prover's circuit takes them).
     pub(crate) fn take_rows(&mut self) -> Vec<LinearCombination> {
-        core::mem::take(&mut self.constraints)
+        let rows = core::mem::take(&mut self.constraints);
+        self.rows_before = self.rows_before.saturating_add(rows.len());
+        rows
+    }
+
+    /// The canonical index the next constraint gets (phase-1 rows, then phase-2 rows).
+    fn next_row(&self) -> usize {
+        self.rows_before.saturating_add(self.constraints.len())
     }
 
     /// The first constraint the assignment does not satisfy (in canonical order), if any.
@@ -216,15 +228,18 @@ impl System {
         }
     }
 
-    /// Checks a combination about to be used and records what is wrong with it.
-    fn validate(&mut self, lc: &LinearCombination) {
+    /// Checks a combination about to become row `index` and records what is wrong with it.
+    fn validate(&mut self, lc: &LinearCombination, index: usize) {
         if !lc.is_valid() {
             self.record_error(CircuitError::ChallengeDegree);
         }
         let challenges_allowed = self.lenient_challenges || self.phase_one.is_some();
         for t in lc.terms() {
             if !self.variable_in_range(t.variable) {
-                self.record_error(CircuitError::UnknownVariable);
+                self.record_error(CircuitError::UnknownVariable {
+                    index,
+                    variable: t.variable,
+                });
             }
             if let Some(c) = t.challenge {
                 if !challenges_allowed || c.0 >= self.challenges.len() {
@@ -268,8 +283,10 @@ impl ConstraintSystem for System {
         left: LinearCombination,
         right: LinearCombination,
     ) -> (Variable, Variable, Variable) {
-        self.validate(&left);
-        self.validate(&right);
+        // `left` and `right` become the next two rows (below); checked before they are evaluated.
+        let row = self.next_row();
+        self.validate(&left, row);
+        self.validate(&right, row.saturating_add(1));
         let (lv, rv) = match self.assignment.as_ref() {
             Some(_) => match (self.eval(&left), self.eval(&right)) {
                 (Some(l), Some(r)) => (l, r),
@@ -342,7 +359,7 @@ impl ConstraintSystem for System {
     }
 
     fn constrain(&mut self, lc: LinearCombination) {
-        self.validate(&lc);
+        self.validate(&lc, self.next_row());
         self.constraints.push(lc.canonical());
     }
 

@@ -6,7 +6,10 @@
 //! the number of proofs.
 
 use super::scalar::Mont;
-use super::terms::{Base, CircuitTerms, FixedTerms, PlusTerms, RangeTerms, VectorSet, VectorTerms};
+use super::terms::{
+    Base, CircuitTerms, DynamicTerms, Equation, FixedTerms, PlusTerms, RangeTerms, VectorSet,
+    VectorTerms,
+};
 use crate::generators::{BulletproofGens, PedersenGens, VerifierTable};
 use crate::group::engine::{EngineGens, EnginePoint};
 use crate::group::{msm, RistrettoPoint, Scalar};
@@ -62,6 +65,12 @@ impl FixedAccumulator {
     /// Parties whose vector generators carry scalars.
     pub fn parties(&self) -> usize {
         self.g.len().max(self.h.len())
+    }
+
+    /// Adds the fixed terms of `eq` here and appends its dynamic terms to `dynamic`.
+    pub fn add_equation(&mut self, eq: &Equation, dynamic: &mut DynamicTerms) {
+        self.add(&eq.fixed);
+        dynamic.extend_from(eq);
     }
 
     /// Adds one proof's fixed terms.

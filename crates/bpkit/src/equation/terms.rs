@@ -13,7 +13,6 @@
 //! other scalars on the same kinds of generators (value base, one or more blinding bases, vector
 //! sets `G`, `H`); circuit proofs add generator sets of their own ([`VectorSet`]).
 
-use super::accumulator::FixedAccumulator;
 use super::scalar::Mont;
 use crate::errors::Error;
 use crate::group::engine::EnginePoint;
@@ -275,16 +274,13 @@ pub(crate) struct Equation {
     pub engine_points: Vec<EnginePoint>,
 }
 
-impl Equation {
-    /// Adds the fixed terms to `acc` and appends the dynamic terms to `dynamic`.
-    pub fn add_to(&self, acc: &mut FixedAccumulator, dynamic: &mut DynamicTerms) {
-        acc.add(&self.fixed);
-        dynamic.scalars.extend_from_slice(&self.dynamic_scalars);
-        dynamic.points.extend_from_slice(&self.dynamic_points);
-        dynamic
-            .engine_scalars
-            .extend_from_slice(&self.engine_scalars);
-        dynamic.engine_points.extend_from_slice(&self.engine_points);
+impl DynamicTerms {
+    /// Appends the dynamic terms of `eq` (its own points and their scalars).
+    pub fn extend_from(&mut self, eq: &Equation) {
+        self.scalars.extend_from_slice(&eq.dynamic_scalars);
+        self.points.extend_from_slice(&eq.dynamic_points);
+        self.engine_scalars.extend_from_slice(&eq.engine_scalars);
+        self.engine_points.extend_from_slice(&eq.engine_points);
     }
 }
 

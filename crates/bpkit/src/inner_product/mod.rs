@@ -2,7 +2,7 @@
 //!
 //! The prover convinces the verifier that it knows `a, b` with
 //! `P = ⟨a, G⟩ + ⟨b, H'⟩ + ⟨a, b⟩·Q`, where `H'ᵢ = y⁻ⁱ·Hᵢ`, in `log₂ N` rounds of two points.
-#![doc = include_str!("../../../../docs/notes/inner_product.md")]
+#![doc = include_str!("../../docs/notes/inner_product.md")]
 
 mod lazy;
 mod proof;

@@ -14,7 +14,7 @@
 //! Timing: the prover is constant-time in the values, blindings, seeds and nonces (see
 //! [`PlusProof::prove`]); the verifier handles public data only and uses variable-time
 //! arithmetic.
-#![doc = include_str!("../../../../docs/notes/bulletproofs_plus.md")]
+#![doc = include_str!("../../docs/notes/bulletproofs_plus.md")]
 
 mod nonces;
 mod parameters;

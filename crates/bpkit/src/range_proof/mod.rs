@@ -1,5 +1,5 @@
 //! Range proofs: committed values lie in `[0, 2ⁿ)`, one value or up to 64 aggregated.
-#![doc = include_str!("../../../../docs/notes/range_proof.md")]
+#![doc = include_str!("../../docs/notes/range_proof.md")]
 
 mod interval;
 mod proof;
