@@ -19,6 +19,8 @@ pub mod generators;
 pub mod grin;
 pub mod group;
 mod inner_product;
+#[cfg(feature = "monero")]
+pub mod monero;
 pub mod plus;
 pub mod poseidon;
 mod range_proof;
