@@ -57,6 +57,11 @@ pub mod notes {
     pub mod inner_product {
         #![doc = include_str!("../../../docs/notes/inner_product.md")]
     }
+    /// Monero's range proofs: the same equations, another format.
+    #[cfg(feature = "monero")]
+    pub mod monero {
+        #![doc = include_str!("../../../docs/notes/monero.md")]
+    }
     /// Arithmetic-circuit proofs.
     pub mod circuits {
         #![doc = include_str!("../../../docs/notes/circuits.md")]
