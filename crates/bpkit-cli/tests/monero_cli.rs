@@ -1,5 +1,5 @@
 //! `bpkit monero verify-tx` on Monero's own test transactions (copied under
-//! crates/bpkit/tests/vectors/monero/txs/), binary and hex, and on a tampered copy.
+//! tests/vectors/monero/txs/), binary and hex, and on a tampered copy.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn txs() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../bpkit/tests/vectors/monero/txs")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/vectors/monero/txs")
 }
 
 fn run(args: &[&str]) -> (i32, String) {
@@ -105,5 +105,26 @@ fn hex_input_tampered_and_truncated() {
     let (code, out) = run(&["monero", "verify-tx", short.to_str().unwrap()]);
     assert_eq!(code, 3, "{out}");
     assert!(out.contains("malformed"), "{out}");
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+#[test]
+fn verify_monero_envelopes() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/vectors/monero.json");
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let tmp = std::env::temp_dir().join(format!("bpkit-monero-env-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    for case in doc["cases"].as_array().unwrap() {
+        let file = tmp.join("proof.json");
+        std::fs::write(&file, case["envelope"].to_string()).unwrap();
+        let (code, out) = run(&["verify", file.to_str().unwrap()]);
+        let expected = match case["expect"].as_str().unwrap() {
+            "valid" => 0,
+            "invalid" => 1,
+            _ => 3,
+        };
+        assert_eq!(code, expected, "{}: {out}", case["name"]);
+    }
     let _ = std::fs::remove_dir_all(&tmp);
 }

@@ -29,6 +29,7 @@ mod error;
 pub mod format;
 pub mod grin;
 pub mod hex;
+pub mod monero;
 pub mod prove;
 pub mod statements;
 mod transcript;

@@ -12,11 +12,11 @@ use bpkit::monero::{OriginalProof, PlusProof, Transaction};
 use proptest::prelude::*;
 
 const TXS: &[&[u8]] = &[
-    include_bytes!("vectors/monero/txs/bpp_tx_e89415.bin"),
-    include_bytes!("vectors/monero/txs/rct_bp_tx_a685d68e.bin"),
-    include_bytes!("vectors/monero/txs/rct_bp_compact_tx_10312fd4.bin"),
-    include_bytes!("vectors/monero/txs/rct_clsag_tx_200c3215.bin"),
-    include_bytes!("vectors/monero/txs/v1_tx_hf3_effcceb9.bin"),
+    include_bytes!("../../../tests/vectors/monero/txs/bpp_tx_e89415.bin"),
+    include_bytes!("../../../tests/vectors/monero/txs/rct_bp_tx_a685d68e.bin"),
+    include_bytes!("../../../tests/vectors/monero/txs/rct_bp_compact_tx_10312fd4.bin"),
+    include_bytes!("../../../tests/vectors/monero/txs/rct_clsag_tx_200c3215.bin"),
+    include_bytes!("../../../tests/vectors/monero/txs/v1_tx_hf3_effcceb9.bin"),
 ];
 
 fn check(bytes: &[u8]) {

@@ -15,7 +15,7 @@ use bpkit::monero::{verify_tx, MoneroError, RangeProofs, RctType, Transaction};
 
 fn tx(name: &str) -> Vec<u8> {
     std::fs::read(format!(
-        "{}/tests/vectors/monero/txs/{name}",
+        "{}/../../tests/vectors/monero/txs/{name}",
         env!("CARGO_MANIFEST_DIR")
     ))
     .unwrap()

@@ -120,3 +120,15 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
         Ok(Status::Ok)
     }
 }
+
+/// `bpkit verify` of a `monero-bp+` / `monero-bp` envelope.
+pub fn verify_envelope(path: &str, text: &str) -> Result<Status, CliError> {
+    let env = bpkit_envelope::monero::parse_monero(text)
+        .map_err(|e| CliError::Malformed(format!("{path}: {e}")))?;
+    super::report_verdict(
+        bpkit_envelope::monero::verify_monero(&env),
+        bpkit::Error::is_invalid_proof,
+        crate::error::describe,
+        &format!("{path}: malformed proof"),
+    )
+}

@@ -85,3 +85,39 @@ impl MoneroError {
         )
     }
 }
+
+/// The nearest [`crate::Error`], for callers that report bpkit's stable error kinds (envelopes,
+/// bindings): a false proof stays [`crate::Error::VerificationFailed`]; everything else maps to
+/// a malformed-input kind.
+impl From<MoneroError> for crate::Error {
+    fn from(e: MoneroError) -> Self {
+        use crate::Error;
+        match e {
+            MoneroError::VerificationFailed | MoneroError::ZeroChallenge => {
+                Error::VerificationFailed
+            }
+            MoneroError::Truncated { offset, needed } => Error::WrongLength {
+                expected: offset.saturating_add(needed),
+                found: offset,
+            },
+            MoneroError::TrailingBytes { offset, count } => Error::WrongLength {
+                expected: offset,
+                found: offset.saturating_add(count),
+            },
+            MoneroError::InvalidVarint { offset }
+            | MoneroError::MalformedTransaction { offset, .. } => Error::WrongLength {
+                expected: offset,
+                found: offset,
+            },
+            MoneroError::InvalidPoint { offset } => Error::InvalidPoint { offset },
+            MoneroError::InvalidCommitment { index } => Error::InvalidCommitment { index },
+            MoneroError::NonCanonicalScalar { offset } => Error::NonCanonicalScalar { offset },
+            MoneroError::InvalidOutputCount(m) => Error::InvalidAggregation(m),
+            MoneroError::WrongRounds { expected, found } => Error::SizeMismatch {
+                proof: 1usize.checked_shl(found as u32).unwrap_or(0),
+                statement: 1usize.checked_shl(expected as u32).unwrap_or(0),
+            },
+            MoneroError::Generators => Error::InvalidGenerators,
+        }
+    }
+}

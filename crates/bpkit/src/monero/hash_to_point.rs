@@ -135,7 +135,7 @@ mod tests {
     #[test]
     fn monero_hash_to_ec_vectors() {
         let mut n = 0;
-        for line in include_str!("../../tests/vectors/monero/hash_to_ec.txt").lines() {
+        for line in include_str!("../../../../tests/vectors/monero/hash_to_ec.txt").lines() {
             let mut w = line.split_whitespace();
             assert_eq!(w.next(), Some("hash_to_ec"));
             let key = h(w.next().unwrap());
@@ -151,7 +151,7 @@ mod tests {
     #[test]
     fn monero_hash_to_point_vectors() {
         let mut n = 0;
-        for line in include_str!("../../tests/vectors/monero/hash_to_point.txt").lines() {
+        for line in include_str!("../../../../tests/vectors/monero/hash_to_point.txt").lines() {
             let mut w = line.split_whitespace();
             assert_eq!(w.next(), Some("hash_to_point"));
             let input = h(w.next().unwrap());

@@ -88,7 +88,7 @@ mod tests {
     /// `ge_frombytes_vartime(...) == 0`).
     #[test]
     fn monero_check_key_vectors() {
-        for line in include_str!("../../tests/vectors/monero/check_key.txt").lines() {
+        for line in include_str!("../../../../tests/vectors/monero/check_key.txt").lines() {
             let mut w = line.split_whitespace();
             assert_eq!(w.next(), Some("check_key"));
             let key = h(w.next().unwrap());
