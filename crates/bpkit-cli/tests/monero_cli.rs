@@ -128,3 +128,52 @@ fn verify_monero_envelopes() {
     }
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+#[test]
+fn batch_verify_monero_envelopes() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/vectors/monero.json");
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let cases = doc["cases"].as_array().unwrap();
+    let tmp = std::env::temp_dir().join(format!("bpkit-monero-batch-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    // Valid and invalid (not malformed) cases, one per line.
+    let chosen: Vec<&serde_json::Value> = cases
+        .iter()
+        .filter(|c| c["expect"] != "malformed")
+        .collect();
+    let text: String = chosen
+        .iter()
+        .map(|c| format!("{}\n", c["envelope"]))
+        .collect();
+    let file = tmp.join("all.jsonl");
+    std::fs::write(&file, &text).unwrap();
+    let (code, out) = run(&["batch-verify", file.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    let bad: Vec<usize> = chosen
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c["expect"] == "invalid")
+        .map(|(i, _)| i + 1)
+        .collect();
+    let listed = bad
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    assert!(
+        out.starts_with(&format!("invalid: lines {listed}\n")),
+        "{out}"
+    );
+    // Only the valid ones: exit 0.
+    let valid: String = chosen
+        .iter()
+        .filter(|c| c["expect"] == "valid")
+        .map(|c| format!("{}\n", c["envelope"]))
+        .collect();
+    std::fs::write(&file, &valid).unwrap();
+    let (code, out) = run(&["batch-verify", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out, "valid: 4 proof(s) (in one batch)\n");
+    let _ = std::fs::remove_dir_all(&tmp);
+}
