@@ -265,3 +265,29 @@ pub fn locate_failures(items: &[(&PlusProof, &[[u8; 32]])]) -> Vec<usize> {
         .map(|(i, _)| i)
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    /// The initial transcript `t₀`, pinned (the mainnet transaction's proof verifying is what
+    /// shows it is Monero's).
+    #[test]
+    fn initial_transcript_is_pinned() {
+        assert_eq!(
+            hex::encode(initial_transcript().unwrap()),
+            "4a677c90eb73051e790da45591107f6ee105904d9187c5d35471096c445a2275"
+        );
+    }
+
+    #[test]
+    fn zero_challenges_are_refused() {
+        assert_eq!(
+            shape::nonzero(Scalar::ZERO),
+            Err(MoneroError::ZeroChallenge)
+        );
+        assert_eq!(shape::nonzero(Scalar::ONE), Ok(Scalar::ONE));
+        assert!(!MoneroError::ZeroChallenge.is_malformed());
+    }
+}
