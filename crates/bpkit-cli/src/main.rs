@@ -77,6 +77,13 @@ const COMMANDS: &[Command] = &[
         run: commands::grin::rewind,
     },
     Command {
+        name: "monero",
+        summary: "monero verify-tx FILE...: verify raw Monero transactions' range proofs",
+        usage: commands::monero::USAGE,
+        flags: commands::monero::FLAGS,
+        run: commands::monero::run,
+    },
+    Command {
         name: "demo",
         summary: "bp and bp+ side by side for m = 1, 2, 8, 64; time them",
         usage: commands::demo::USAGE,

@@ -1,9 +1,9 @@
-//! One verify entry for any envelope JSON text: `bp` (range, interval), `bp+`, `circuit` and
-//! `grin-bp`, told apart by their `scheme`.
+//! One verify entry for any envelope JSON text: `bp` (range, interval), `bp+`, `circuit`,
+//! `grin-bp`, `monero-bp+` and `monero-bp`, told apart by their `scheme`.
 
 use crate::described::VerifyCircuitOptions;
 use crate::error::Failure;
-use crate::{circuit, grin};
+use crate::{circuit, grin, monero};
 
 /// Parses and verifies an envelope of any scheme. A false proof is a failure of
 /// [`crate::Category::Invalid`]; an unreadable envelope or undecodable proof is
@@ -20,6 +20,10 @@ pub fn verify_json_with(text: &str, options: &VerifyCircuitOptions) -> Result<()
     if grin::is_grin(text) {
         let envelope = grin::parse_grin(text)?;
         return Ok(grin::verify_grin(&envelope)?);
+    }
+    if monero::is_monero(text) {
+        let envelope = monero::parse_monero(text)?;
+        return Ok(monero::verify_monero(&envelope)?);
     }
     if circuit::is_circuit(text) {
         let envelope = circuit::parse(text)?;

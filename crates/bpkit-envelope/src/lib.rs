@@ -29,6 +29,7 @@ mod error;
 pub mod format;
 pub mod grin;
 pub mod hex;
+pub mod monero;
 mod plus_gens;
 pub mod prove;
 pub mod statements;

@@ -19,6 +19,8 @@ pub mod generators;
 pub mod grin;
 pub mod group;
 mod inner_product;
+#[cfg(feature = "monero")]
+pub mod monero;
 pub mod plus;
 pub mod poseidon;
 mod range_proof;
@@ -58,6 +60,11 @@ pub mod notes {
     /// The inner-product argument.
     pub mod inner_product {
         #![doc = include_str!("../docs/notes/inner_product.md")]
+    }
+    /// Monero's range proofs: the same equations, another format.
+    #[cfg(feature = "monero")]
+    pub mod monero {
+        #![doc = include_str!("../../../docs/notes/monero.md")]
     }
     /// Arithmetic-circuit proofs.
     pub mod circuits {

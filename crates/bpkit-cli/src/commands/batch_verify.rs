@@ -6,6 +6,7 @@ use crate::error::{describe, describe_failure, CliError};
 use crate::files::{print, read_lines, MAX_INPUT};
 use bpkit::batch::{BatchOptions, BatchVerifier};
 use bpkit::grin::{self, GrinGens, GrinProof, GrinStatement};
+use bpkit::monero::{self, OriginalProof, PlusProof};
 use bpkit_envelope::{self as envelope, batch, Claim, Failure};
 
 /// Usage text.
@@ -17,7 +18,8 @@ Verifies the proof envelopes of FILE.jsonl, one per line, each as `bpkit verify`
 bp+ proofs of either generator set, any sizes) is checked in one batch: one multiscalar
 multiplication for all of them, with random weights, and the false ones found by bisection.
 Circuit proofs of `bpkit circuit` form a batch of their own (one multiplication), and so do
-grin-bp proofs (secp256k1), verified the same way.
+grin-bp proofs (secp256k1), verified the same way, and Monero proofs (monero-bp+, monero-bp;
+Ed25519: one multiplication per kind, weights derived from the proofs' transcripts).
 
 Prints `valid: N proof(s)` and exits 0 if every proof holds. Otherwise prints
 `invalid: line A` or `invalid: lines A, B, ...` (the 1-based line numbers of the false proofs),
@@ -78,6 +80,16 @@ enum Line {
     Grin(Box<(GrinStatement, GrinProof)>),
     /// A circuit proof of a ready-made statement: proof, circuit, commitments, transcript.
     Circuit(Box<envelope::circuit::BatchParts>),
+    /// A Monero proof (Ed25519): batched separately, one multiplication per proof kind.
+    Monero(Box<MoneroLine>),
+}
+
+/// A decoded Monero envelope: the proof and the output commitments.
+enum MoneroLine {
+    /// Bulletproofs+ (`monero-bp+`).
+    Plus(PlusProof, Vec<[u8; 32]>),
+    /// Bulletproofs (`monero-bp`).
+    Original(OriginalProof, Vec<[u8; 32]>),
 }
 
 /// Decodes one line; `Ok(None)` for a blank line, `Err` with the reason for a malformed one.
@@ -94,6 +106,22 @@ fn decode(
         let decoded = envelope::grin::grin_statement(&env)
             .map_err(|e| format!("malformed proof: {}", describe(&e)))?;
         return Ok(Some(Line::Grin(Box::new(decoded))));
+    }
+    if envelope::monero::is_monero(text) {
+        let env = envelope::monero::parse_monero(text).map_err(|e| e.to_string())?;
+        let bad = |e: monero::MoneroError| format!("malformed proof: {}", describe(&e.into()));
+        let line = if env.plus {
+            MoneroLine::Plus(
+                PlusProof::from_bytes(&env.proof).map_err(bad)?,
+                env.commitments,
+            )
+        } else {
+            MoneroLine::Original(
+                OriginalProof::from_bytes(&env.proof).map_err(bad)?,
+                env.commitments,
+            )
+        };
+        return Ok(Some(Line::Monero(Box::new(line))));
     }
     if envelope::circuit::is_circuit(text) {
         let circuit = envelope::circuit::parse(text).map_err(|e| e.to_string())?;
@@ -131,6 +159,8 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
     let mut grin_pairs = Vec::new();
     let mut circuit_lines = Vec::new();
     let mut circuit_parts = Vec::new();
+    let mut monero_plus: Vec<(usize, PlusProof, Vec<[u8; 32]>)> = Vec::new();
+    let mut monero_bp: Vec<(usize, OriginalProof, Vec<[u8; 32]>)> = Vec::new();
     let mut problems = Vec::new();
     // Each statement's circuit is recorded once for all envelopes with its public parameters,
     // if it is within the limit.
@@ -150,13 +180,18 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
                 circuit_lines.push(line);
                 circuit_parts.push(*parts);
             }
+            Ok(Some(Line::Monero(m))) => match *m {
+                MoneroLine::Plus(p, c) => monero_plus.push((line, p, c)),
+                MoneroLine::Original(p, c) => monero_bp.push((line, p, c)),
+            },
             Err(why) => problems.push((line, why)),
         }
     }
     if !problems.is_empty() {
         return Err(malformed_lines(path, &problems));
     }
-    if claims.is_empty() && grin_pairs.is_empty() && circuit_parts.is_empty() {
+    let monero_count = monero_plus.len().saturating_add(monero_bp.len());
+    if claims.is_empty() && grin_pairs.is_empty() && circuit_parts.is_empty() && monero_count == 0 {
         return Err(CliError::Malformed(format!(
             "{path}: no proof envelope (the file is empty or blank)"
         )));
@@ -203,6 +238,34 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
             }
         }
     }
+    // Monero proofs (Ed25519): one multiplication per kind; on failure each is checked alone
+    // (variable-time: every input is public).
+    if !monero_plus.is_empty() {
+        let items: Vec<(&PlusProof, &[[u8; 32]])> = monero_plus
+            .iter()
+            .map(|(_, p, c)| (p, c.as_slice()))
+            .collect();
+        if monero::plus::verify_batch(&items).is_err() {
+            for (line, p, c) in &monero_plus {
+                if let Err(e) = p.verify(c) {
+                    failures.push((*line, Failure::from(bpkit::Error::from(e))));
+                }
+            }
+        }
+    }
+    if !monero_bp.is_empty() {
+        let items: Vec<(&OriginalProof, &[[u8; 32]])> = monero_bp
+            .iter()
+            .map(|(_, p, c)| (p, c.as_slice()))
+            .collect();
+        if monero::original::verify_batch(&items).is_err() {
+            for (line, p, c) in &monero_bp {
+                if let Err(e) = p.verify(c) {
+                    failures.push((*line, Failure::from(bpkit::Error::from(e))));
+                }
+            }
+        }
+    }
     failures.sort_by_key(|(line, _)| *line);
 
     // 3. Report: undecodable commitments are malformed input; false proofs are invalid.
@@ -223,6 +286,7 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
                 .len()
                 .saturating_add(grin_pairs.len())
                 .saturating_add(circuit_parts.len())
+                .saturating_add(monero_count)
         ))?;
         return Ok(Status::Ok);
     }

@@ -8,6 +8,7 @@ pub mod described;
 pub mod grin;
 pub mod info;
 pub mod inspect;
+pub mod monero;
 pub mod prove;
 pub mod verify;
 

@@ -68,6 +68,9 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
     if envelope::grin::is_grin(&text) {
         return super::grin::verify(path, &text);
     }
+    if envelope::monero::is_monero(&text) {
+        return super::monero::verify_envelope(path, &text);
+    }
     let verified = if envelope::circuit::is_circuit(&text) {
         let envelope = envelope::circuit::parse(&text)
             .map_err(|e| CliError::Malformed(format!("{path}: {e}")))?;

@@ -34,6 +34,9 @@ pub use recovery::RecoveryMode;
 pub use statement::PlusStatement;
 pub(crate) use verifier::Challenges;
 pub(crate) use verifier::{replay as plus_replay, terms_core, TermsCore};
+// For Monero's Bulletproofs+: the same equation from a shape instead of a statement.
+#[cfg(feature = "monero")]
+pub(crate) use verifier::{terms_core_shape, PlusShape};
 pub use witness::{ExtendedOpening, RecoverySeed};
 
 // The verification equation, for the batch verifier.

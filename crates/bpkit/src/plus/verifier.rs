@@ -341,6 +341,30 @@ pub(crate) struct TermsCore {
     pub dynamic_scalars: Vec<Scalar>,
 }
 
+/// What a Bulletproofs+ range proof's equation depends on besides challenges and proof
+/// scalars: the group, generators, encodings and transcript do not enter it (Monero's format
+/// uses it as it is, over Ed25519).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PlusShape<'a> {
+    /// Bits per value `n`.
+    pub n: usize,
+    /// Padded values `m'`.
+    pub mp: usize,
+    /// Each value's minimum (none: all zero).
+    pub minimums: &'a [u64],
+}
+
+impl<'a> PlusShape<'a> {
+    /// The shape of `statement`.
+    pub(crate) fn of(statement: &'a PlusStatement) -> Self {
+        PlusShape {
+            n: statement.bits(),
+            mp: statement.padded_values(),
+            minimums: statement.minimums(),
+        }
+    }
+}
+
 /// The equation's scalars from the challenges, their inverses and the proof's scalars
 /// `(r1, s1, d1)` (see [`PlusProof::terms`]).
 pub(crate) fn terms_core(
@@ -348,11 +372,25 @@ pub(crate) fn terms_core(
     statement: &PlusStatement,
     commitments: usize,
     inverses: &[Scalar],
+    scalars: (Scalar, Scalar, &[Scalar]),
+) -> Result<TermsCore, Error> {
+    terms_core_shape(ch, PlusShape::of(statement), commitments, inverses, scalars)
+}
+
+/// [`terms_core`] for a [`PlusShape`]: group-independent, shared by every Bulletproofs+
+/// format. The scalars on the proof's own points are in the order `A, A1, B, L₀, R₀, …, C₀, …`;
+/// the `G`, `H` scalars are in product form ([`VectorTerms`]); `b` is on the value base,
+/// `b_blinding` on the blinding bases.
+pub(crate) fn terms_core_shape(
+    ch: &Challenges,
+    shape: PlusShape<'_>,
+    commitments: usize,
+    inverses: &[Scalar],
     (r1, s1, d1): (Scalar, Scalar, &[Scalar]),
 ) -> Result<TermsCore, Error> {
-    let n = statement.bits();
-    let mp = statement.padded_values();
-    let n_total = statement.total_bits();
+    let n = shape.n;
+    let mp = shape.mp;
+    let n_total = n.saturating_mul(mp);
     let (y, z, e) = (ch.y, ch.z, ch.e);
     let k = ch.rounds.len();
     if k > MAX_ROUNDS || 1usize.checked_shl(k as u32) != Some(n_total) {
@@ -404,8 +442,8 @@ pub(crate) fn terms_core(
     let sum_y = y * sum_of_powers(&y, n_total);
     let sum_z = zz * sum_of_powers(&zz, mp);
     let zeta = (z - zz) * sum_y - z * y_n1 * two_n_minus_1 * sum_z;
-    let mins: Scalar = statement
-        .minimums()
+    let mins: Scalar = shape
+        .minimums
         .iter()
         .zip(powers(zz).skip(1))
         .map(|(&min, zp)| zp * Scalar::from(min))

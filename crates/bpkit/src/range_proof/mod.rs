@@ -14,6 +14,9 @@ pub use statement::RangeStatement;
 // For the batch verifier: the compressed view of a proof and the two steps of verification.
 pub(crate) use proof::{ProofView, MAX_ROUNDS};
 pub(crate) use verifier::{decompress_commitments, dynamic_len, prepare, replay, Challenges};
+// For Monero's Bulletproofs: the same equation from the proof's scalars.
+#[cfg(feature = "monero")]
+pub(crate) use verifier::{prepare_scalars, ProofScalars};
 
 use crate::errors::Error;
 

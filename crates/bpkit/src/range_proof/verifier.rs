@@ -163,6 +163,48 @@ pub(crate) fn prepare(
     weight: Scalar,
     scalars: &mut Vec<Scalar>,
 ) -> Result<FixedTerms, Error> {
+    prepare_scalars(ch, &ProofScalars::of(proof), inverses, weight, scalars).map(FixedTerms::Range)
+}
+
+/// The scalars of a range proof that its verification equation uses: the same in every
+/// format and group (Monero's Bulletproofs use them as they are, over Ed25519).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ProofScalars {
+    /// `t_x`.
+    pub t_x: Scalar,
+    /// `t̃_x`.
+    pub t_x_blinding: Scalar,
+    /// `μ`.
+    pub e_blinding: Scalar,
+    /// The inner-product proof's final `a`.
+    pub a: Scalar,
+    /// The inner-product proof's final `b`.
+    pub b: Scalar,
+}
+
+impl ProofScalars {
+    /// The scalars of a parsed proof.
+    pub(crate) fn of(proof: &ProofView) -> Self {
+        ProofScalars {
+            t_x: proof.t_x,
+            t_x_blinding: proof.t_x_blinding,
+            e_blinding: proof.e_blinding,
+            a: proof.a,
+            b: proof.b,
+        }
+    }
+}
+
+/// [`prepare`] from the proof's scalars alone: group-independent, shared by every format of
+/// the range proof. Returns the fixed-generator terms; appends the dynamic scalars in the
+/// order `A, S, T₁, T₂, L₀, R₀, …, V₀, …, V_{m−1}`.
+pub(crate) fn prepare_scalars(
+    ch: &Challenges,
+    proof: &ProofScalars,
+    inverses: &[Scalar],
+    weight: Scalar,
+    scalars: &mut Vec<Scalar>,
+) -> Result<RangeTerms, Error> {
     let k = ch.rounds;
     let (Some(&y_inv), Some(u_inv)) = (inverses.first(), inverses.get(1..)) else {
         return Err(Error::VerificationFailed);
@@ -228,7 +270,7 @@ pub(crate) fn prepare(
     // Padding commitments are the identity and contribute nothing.
     let rho_c_zz = rho * c * zz;
     scalars.extend(powers(z).take(ch.m).map(|zj| rho_c_zz * zj));
-    Ok(FixedTerms::Range(terms))
+    Ok(terms)
 }
 
 /// Number of dynamic points of a proof with these challenges: `4 + 2k + m`.

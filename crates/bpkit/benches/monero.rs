@@ -1,0 +1,123 @@
+//! Monero range proofs against the peer `monero-bulletproofs` 0.1.0 in the same run, single
+//! thread: verify one 2-output Bulletproofs+ proof (the common transaction) and a batch of 256,
+//! from the same bytes (the peer's proofs; both sides decode them).
+//!
+//! `cargo bench -p bpkit --bench monero` (add `-- --quick` for a short run).
+#![allow(
+    missing_docs,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+
+use bpkit::monero::{plus, PlusProof};
+use criterion::{criterion_group, Criterion};
+use monero_bulletproofs::{BatchVerifier, Bulletproof};
+use monero_ed25519::{Commitment, CompressedPoint, Scalar as PeerScalar};
+use rand_08::rngs::StdRng;
+use rand_08::{RngCore, SeedableRng};
+use std::time::Duration;
+
+const BATCH: usize = 256;
+
+struct Item {
+    bytes: Vec<u8>,
+    commitments: Vec<[u8; 32]>,
+}
+
+fn items(n: usize) -> Vec<Item> {
+    let mut rng = StdRng::seed_from_u64(8);
+    (0..n)
+        .map(|_| {
+            let mut open = Vec::new();
+            let mut commitments = Vec::new();
+            for _ in 0..2 {
+                let mut b = [0u8; 32];
+                rng.fill_bytes(&mut b);
+                b[31] &= 0x0f;
+                let c = Commitment::new(PeerScalar::read(&mut &b[..]).unwrap(), rng.next_u64());
+                commitments.push(c.commit().compress().to_bytes());
+                open.push(c);
+            }
+            let bytes = Bulletproof::prove_plus(&mut rng, open).unwrap().serialize();
+            Item { bytes, commitments }
+        })
+        .collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let all = items(BATCH);
+    let one = &all[0];
+    let mut rng = StdRng::seed_from_u64(9);
+    // Warm the generator caches of both sides.
+    PlusProof::from_bytes(&one.bytes)
+        .unwrap()
+        .verify(&one.commitments)
+        .unwrap();
+    let mut g = c.benchmark_group("monero-bp+ verify 2 outputs");
+    g.bench_function("bpkit", |b| {
+        b.iter(|| {
+            PlusProof::from_bytes(&one.bytes)
+                .unwrap()
+                .verify(&one.commitments)
+                .unwrap()
+        })
+    });
+    g.bench_function("monero-bulletproofs", |b| {
+        b.iter(|| {
+            let p = Bulletproof::read_plus(&mut one.bytes.as_slice()).unwrap();
+            let cs: Vec<CompressedPoint> = one
+                .commitments
+                .iter()
+                .map(|k| CompressedPoint::from(*k))
+                .collect();
+            assert!(p.verify(&mut rng, &cs));
+        })
+    });
+    g.finish();
+    let mut g = c.benchmark_group("monero-bp+ batch 256 x 2 outputs");
+    g.sample_size(10);
+    g.bench_function("bpkit", |b| {
+        b.iter(|| {
+            let proofs: Vec<PlusProof> = all
+                .iter()
+                .map(|i| PlusProof::from_bytes(&i.bytes).unwrap())
+                .collect();
+            let refs: Vec<(&PlusProof, &[[u8; 32]])> = proofs
+                .iter()
+                .zip(&all)
+                .map(|(p, i)| (p, i.commitments.as_slice()))
+                .collect();
+            plus::verify_batch(&refs).unwrap()
+        })
+    });
+    g.bench_function("monero-bulletproofs", |b| {
+        b.iter(|| {
+            let mut v = BatchVerifier::new();
+            for i in &all {
+                let p = Bulletproof::read_plus(&mut i.bytes.as_slice()).unwrap();
+                let cs: Vec<CompressedPoint> = i
+                    .commitments
+                    .iter()
+                    .map(|k| CompressedPoint::from(*k))
+                    .collect();
+                assert!(p.batch_verify(&mut rng, &mut v, &cs));
+            }
+            assert!(v.verify());
+        })
+    });
+    g.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(5));
+    targets = bench
+}
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
