@@ -1,8 +1,9 @@
 //! Differential verification against every peer: valid peer proofs, mutated, must get the same
 //! verdict from bpkit and from the peer (spec: docs/differential.md).
 //!
-//! Peers: `bulletproofs` 5 (dalek's range proofs), `tari_bulletproofs_plus` 0.5.3 (Bulletproofs+)
-//! and `grin_secp256k1zkp` 0.8 (secp256k1-zkp's Bulletproofs, Grin/MWEB). Mutations: bit flips,
+//! Peers: `bulletproofs` 5 (dalek's range proofs), `tari_bulletproofs_plus` 0.5.3 (Bulletproofs+),
+//! `grin_secp256k1zkp` 0.8 (secp256k1-zkp's Bulletproofs, Grin/MWEB) and `monero-bulletproofs`
+//! 0.1.0 (Monero's Bulletproofs and Bulletproofs+). Mutations: bit flips,
 //! swapped 32-byte elements, scalars + ℓ (the group order; a non-canonical encoding of the same
 //! residue), points replaced by other valid points, truncated and extended encodings, wrong
 //! commitments and wrong transcript labels (Grin: wrong extra data). Every case is decided by
@@ -282,7 +283,10 @@ impl Tally {
             assert_eq!(t[1], t[0], "{peer}: a valid proof was rejected");
         }
         if let Some(t) = self.by_class.get(&Class::WrongLabel) {
-            assert_eq!(t[2], t[0], "{peer}: a wrong label was accepted");
+            assert_eq!(
+                t[2], t[0],
+                "{peer}: a wrong label (or statement) was accepted"
+            );
         }
         assert!(
             self.disagreements.is_empty(),
@@ -632,4 +636,133 @@ fn grin_proofs_mutated_agree() {
     }
     eprintln!("grin: {extended_refused} extended encodings refused by bpkit alone (the C API cannot take them)");
     tally.finish("grin_secp256k1zkp 0.8", seed);
+}
+
+/// The layout of Monero's encodings (32-byte elements, a varint count before `L` and before
+/// `R`; one byte for the counts here). Bulletproofs+: `A, A1, B, r1, s1, d1, L…, R…`;
+/// Bulletproofs: `A, S, T1, T2, τx, μ, L…, R…, a, b, t̂`.
+#[cfg(feature = "monero")]
+fn monero_layout(len: usize, plus: bool, rounds: usize) -> Layout {
+    let lr = |start: usize| -> Vec<usize> {
+        let l = (0..rounds).map(|i| start + 1 + 32 * i);
+        let r_start = start + 1 + 32 * rounds;
+        l.chain((0..rounds).map(move |i| r_start + 1 + 32 * i))
+            .collect()
+    };
+    if plus {
+        let mut points = vec![0, 32, 64];
+        points.extend(lr(192));
+        Layout {
+            scalars: vec![96, 128, 160],
+            points,
+        }
+    } else {
+        let mut points = vec![0, 32, 64, 96];
+        points.extend(lr(192));
+        Layout {
+            scalars: vec![128, 160, len - 96, len - 64, len - 32],
+            points,
+        }
+    }
+}
+
+#[cfg(feature = "monero")]
+#[test]
+fn monero_proofs_mutated_agree() {
+    use bpkit::monero::{OriginalProof, PlusProof as MoneroPlus};
+    use curve25519_dalek::edwards::EdwardsPoint;
+    use monero_bulletproofs::Bulletproof;
+    use monero_ed25519::{Commitment, CompressedPoint, Scalar as PeerScalar};
+    use rand_08::{RngCore as _, SeedableRng as _};
+    let seed = seed() ^ 3;
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let mut peer_rng = rand_08::rngs::StdRng::seed_from_u64(seed);
+    // A pool: both formats, m ∈ {1, 2, 3}.
+    let mut pool = Vec::new();
+    for (i, m) in [1usize, 2, 3, 1, 2, 3].into_iter().enumerate() {
+        let plus = i < 3;
+        let mut openings = Vec::new();
+        let mut commitments = Vec::new();
+        for _ in 0..m {
+            let mut wide = [0u8; 32];
+            peer_rng.fill_bytes(&mut wide);
+            wide[31] &= 0x0f;
+            let c = Commitment::new(
+                PeerScalar::read(&mut &wide[..]).unwrap(),
+                peer_rng.next_u64(),
+            );
+            commitments.push(c.commit().compress().to_bytes());
+            openings.push(c);
+        }
+        let proof = if plus {
+            Bulletproof::prove_plus(&mut peer_rng, openings).unwrap()
+        } else {
+            Bulletproof::prove(&mut peer_rng, openings).unwrap()
+        };
+        let rounds = 6 + m.next_power_of_two().trailing_zeros() as usize;
+        pool.push((plus, rounds, proof.serialize(), commitments));
+    }
+    let mut other = |rng: &mut ChaCha20Rng| -> [u8; 32] {
+        let k: u64 = rng.random();
+        EdwardsPoint::mul_base(&curve25519_dalek::Scalar::from(k | 1))
+            .compress()
+            .to_bytes()
+    };
+    let mut tally = Tally::default();
+    for case in 0..cases() {
+        let (plus, rounds, valid, commitments) = &pool[case % pool.len()];
+        let layout = monero_layout(valid.len(), *plus, *rounds);
+        let mut mu = mutate(
+            &mut rng,
+            valid,
+            &layout,
+            &ELL_LE,
+            false,
+            commitments.len(),
+            &mut other,
+        );
+        if mu.wrong_label {
+            // Monero's transcripts have no caller label: the nearest statement change is a
+            // commitment replaced by another valid point.
+            mu.commitment_flip = Some((0, None));
+        }
+        let mut commitments = commitments.clone();
+        if let Some((j, bit)) = mu.commitment_flip {
+            match bit {
+                Some(b) => commitments[j][b / 8] ^= 1 << (b % 8),
+                None => commitments[j] = other(&mut rng),
+            }
+        }
+        let ours = if *plus {
+            MoneroPlus::from_bytes(&mu.bytes).and_then(|p| p.verify(&commitments))
+        } else {
+            OriginalProof::from_bytes(&mu.bytes).and_then(|p| p.verify(&commitments))
+        }
+        .is_ok();
+        // The peer reads from a stream: whatever follows the proof is the next field of the
+        // transaction, so its verdict is taken with the whole encoding consumed (bpkit's
+        // from_bytes takes one proof's bytes exactly).
+        let mut reader = &mu.bytes[..];
+        let read = if *plus {
+            Bulletproof::read_plus(&mut reader)
+        } else {
+            Bulletproof::read(&mut reader)
+        };
+        let peer_commitments: Vec<CompressedPoint> = commitments
+            .iter()
+            .map(|c| CompressedPoint::from(*c))
+            .collect();
+        let theirs = match read {
+            Ok(p) if reader.is_empty() => p.verify(&mut peer_rng, &peer_commitments),
+            _ => false,
+        };
+        tally.record(mu.class, ours, theirs, || {
+            format!(
+                "case {case}, {}, proof {}",
+                if *plus { "BP+" } else { "BP" },
+                hex::encode(&mu.bytes)
+            )
+        });
+    }
+    tally.finish("monero-bulletproofs 0.1.0", seed);
 }
