@@ -41,11 +41,11 @@ impl TranscriptProtocol for Transcript {
     }
 
     fn append_scalar(&mut self, label: &'static [u8], scalar: &Scalar) {
-        self.append_message(label, scalar.as_bytes());
+        self.append_message(label, &transcript_public(scalar.to_bytes()));
     }
 
     fn append_point(&mut self, label: &'static [u8], point: &CompressedRistretto) {
-        self.append_message(label, point.as_bytes());
+        self.append_message(label, &transcript_public(point.to_bytes()));
     }
 
     fn validate_and_append_point(
@@ -65,6 +65,16 @@ impl TranscriptProtocol for Transcript {
         self.challenge_bytes(label, &mut buf);
         Scalar::from_bytes_mod_order_wide(&buf)
     }
+}
+
+/// Declassification point (feature `ctime`, `docs/ctime.md`): a point or scalar appended to the
+/// Fiat–Shamir transcript. The verifier recomputes the transcript from the statement and the
+/// proof alone, so whatever the prover appends is public: a commitment of the statement, or a
+/// proof element (`A`, `S`, `T₁`, `T₂`, `t_x`, `L`, `R`, …) whose computation from secrets
+/// (constant-time) is checked before this point. Challenges drawn afterwards are then public too.
+pub(crate) fn transcript_public(mut bytes: [u8; 32]) -> [u8; 32] {
+    crate::ctime::declassify(&mut bytes);
+    bytes
 }
 
 /// Adapts a caller's RNG (rand_core 0.10) to the rand_core 0.6 interface that Merlin's
