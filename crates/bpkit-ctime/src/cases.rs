@@ -21,6 +21,7 @@ use bpkit::{
     BulletproofGens, Interval, IntervalProof, Opening, PedersenGens, RangeProof, RangeStatement,
 };
 use merlin::Transcript;
+use std::time::Instant;
 
 /// What a case returns: a line for the log, or why it failed.
 type Outcome = Result<String, String>;
@@ -153,7 +154,7 @@ fn mpc(full: bool) -> Outcome {
         let pc = PedersenGens::default();
         let bp = BulletproofGens::new(n, m.next_power_of_two());
         let openings: Vec<Opening> = (0..m)
-            .map(|j| secret_opening(1000u64.wrapping_add(j as u64), &mut rng))
+            .map(|j| secret_opening(100u64.wrapping_add(j as u64), &mut rng))
             .collect();
         let mut transcript = Transcript::new(b"ctime mpc");
         let dealer = Dealer::new(&pc, &bp, &mut transcript, n, m, &mut rng).map_err(err)?;
@@ -339,32 +340,41 @@ fn shuffle(full: bool) -> Outcome {
 /// Merkle membership (Poseidon): leaf value, blinding, position and path secret.
 fn merkle(full: bool) -> Outcome {
     let mut rng = SecretRng::new(8);
-    let depth = if full { 16u32 } else { 4 };
-    let leaves: Vec<Scalar> = (0u64..11).map(Scalar::from).collect();
+    let depth = if full { 8u32 } else { 2 };
+    // Leaves 0, 1, …: at most 11, and no more than the tree holds. The proven leaf is the last.
+    let count = 11u64.min(1u64 << depth);
+    let leaf = count.saturating_sub(1);
+    let leaves: Vec<Scalar> = (0..count).map(Scalar::from).collect();
     let tree = MerkleTree::new(&Poseidon::new(), depth, &leaves).map_err(err)?;
     let blinding = Scalar::random(&mut rng);
-    let (statement, witness) = MerkleStatement::for_leaf(&tree, 5, 5, blinding).map_err(err)?;
+    let (statement, witness) =
+        MerkleStatement::for_leaf(&tree, leaf, leaf, blinding).map_err(err)?;
     let statement = MerkleStatement::new(
         *statement.root(),
         statement.depth(),
         public(*statement.leaf_commitment()),
     )
     .map_err(err)?;
-    let mut path = tree.path(5).map_err(err)?;
+    let mut path = tree.path(leaf).map_err(err)?;
     path.index = secret(path.index);
     secret_slice(&mut path.siblings);
     let witness = MerkleWitness::new(secret(witness.opening().clone()), path);
     let bp = BulletproofGens::new(statement.padded_multipliers(), 1);
+    let t = Instant::now();
     let proof = statement
         .prove(&mut Transcript::new(b"ctime"), &witness, &bp, &mut rng)
         .map_err(err)?;
+    let proving = t.elapsed();
     let proof =
         bpkit::circuit::statements::MerkleProof::from_bytes(&public_bytes(proof.to_bytes()))
             .map_err(err)?;
     statement
         .verify(&mut Transcript::new(b"ctime"), &proof, &bp)
         .map_err(err)?;
-    Ok(format!("depth {depth}"))
+    Ok(format!(
+        "depth {depth}, {} multipliers, proving {proving:.2?}",
+        statement.multipliers()
+    ))
 }
 
 /// SHA-256 preimage: the message secret (full set only: about a minute natively per block
@@ -403,7 +413,7 @@ fn grin_proofs(full: bool) -> Outcome {
         let mut message = [0u8; MESSAGE_SIZE];
         message.iter_mut().zip(b"ctime").for_each(|(m, c)| *m = *c);
         let mut witness = GrinWitness {
-            value: 12_345,
+            value: 200,
             blinding: GrinScalar::from(987_654_321u64),
             rewind_nonce: [3; 32],
             private_nonce: Some([4; 32]),
