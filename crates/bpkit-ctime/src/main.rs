@@ -3,7 +3,7 @@
 //! libsecp256k1's `ctime_tests`). See `docs/ctime.md`.
 //!
 //! ```text
-//! valgrind --error-exitcode=42 --track-origins=yes target/release/bpkit-ctime [--full] [CASE…]
+//! valgrind --error-exitcode=42 --track-origins=yes target/ctime/bpkit-ctime [--full] [--require-valgrind] [CASE…]
 //! ```
 //!
 //! Without valgrind the client requests are no-ops and the binary simply runs (and verifies)
@@ -16,10 +16,14 @@ use std::time::Instant;
 
 fn main() -> ExitCode {
     let mut full = false;
+    let mut require_valgrind = false;
     let mut only = Vec::new();
     for arg in std::env::args().skip(1) {
         match arg.as_str() {
             "--full" => full = true,
+            // Refuse to run outside valgrind (or with the no-op shim): a run that checks nothing
+            // must not pass.
+            "--require-valgrind" => require_valgrind = true,
             "--list" => {
                 for (name, _) in cases::ALL {
                     println!("{name}");
@@ -28,6 +32,13 @@ fn main() -> ExitCode {
             }
             other => only.push(other.to_string()),
         }
+    }
+    if require_valgrind && !valgrind::running() {
+        eprintln!(
+            "bpkit-ctime: not running under valgrind, or built without valgrind/memcheck.h \
+             (the client requests are no-ops): nothing would be checked"
+        );
+        return ExitCode::FAILURE;
     }
     if !bpkit::ctime::set_declassify_hook(secret::declassify_hook) {
         eprintln!("declassify hook already set");
