@@ -13,7 +13,7 @@ use bpkit::circuit::{
     RandomizedConstraintSystem, Verifier,
 };
 use bpkit::grin::{self, GrinGens, GrinStatement, GrinWitness, MESSAGE_SIZE};
-use bpkit::group::secp256k1::Scalar as GrinScalar;
+use bpkit::group::secp256k1::{ProjectivePoint, Scalar as GrinScalar};
 use bpkit::group::{CompressedRistretto, Scalar};
 use bpkit::plus::{ExtendedOpening, PlusGens, PlusProof, PlusStatement, RecoverySeed};
 use bpkit::poseidon::{MerkleTree, Poseidon};
@@ -41,6 +41,7 @@ pub const ALL: &[(&str, Case)] = &[
     ("merkle", merkle),
     ("sha256", sha256),
     ("grin", grin_proofs),
+    ("grin-mpc", grin_multiparty),
 ];
 
 fn err(e: impl core::fmt::Debug) -> String {
@@ -439,4 +440,55 @@ fn grin_proofs(full: bool) -> Outcome {
         grin::verify(gens, &statement, &proof).map_err(err)?;
     }
     Ok(format!("bits {bits_set:?}, extra data and message"))
+}
+
+/// Grin's multi-party prover (secp256k1-zkp): two parties holding blinding shares, a common
+/// rewind nonce and their own private nonces; each message is declassified as it is sent.
+// Sums of secp256k1 scalars and points (the messages): group arithmetic, nothing overflows.
+#[allow(clippy::arithmetic_side_effects)]
+fn grin_multiparty(_full: bool) -> Outcome {
+    let gens = GrinGens::shared().ok_or("Grin generators")?;
+    let value = secret(300u64);
+    let shares = [
+        secret(GrinScalar::from(11u64)),
+        secret(GrinScalar::from(22u64)),
+    ];
+    let total = shares.iter().fold(GrinScalar::ZERO, |acc, s| acc + s);
+    let commitment = public(grin::commit(gens, value, &total).map_err(err)?);
+    let extra = b"ctime multiparty".to_vec();
+    let mut parties = Vec::new();
+    for (share, private) in shares.iter().zip([[5u8; 32], [6u8; 32]]) {
+        let witness = GrinWitness {
+            value,
+            blinding: *share,
+            rewind_nonce: secret([7u8; 32]),
+            private_nonce: Some(secret(private)),
+            message: None,
+        };
+        parties.push(
+            grin::Party::new(gens, commitment, 64, Some(extra.clone()), witness).map_err(err)?,
+        );
+    }
+    let (mut t1, mut t2) = (ProjectivePoint::IDENTITY, ProjectivePoint::IDENTITY);
+    let mut waiting = Vec::new();
+    for party in parties {
+        let (party, (a, b)) = party.t_shares().map_err(err)?;
+        t1 += public(a);
+        t2 += public(b);
+        waiting.push(party);
+    }
+    let mut tau = GrinScalar::ZERO;
+    let mut finishing = Vec::new();
+    for party in waiting {
+        let (party, share) = party.tau_share(t1, t2).map_err(err)?;
+        tau += public(share);
+        finishing.push(party);
+    }
+    let party = finishing.into_iter().next().ok_or("no party")?;
+    let proof = party.finish(tau).map_err(err)?;
+    let proof = grin::GrinProof::from_bytes(&public_bytes(proof.to_bytes()), 64).map_err(err)?;
+    let mut statement = GrinStatement::new(commitment);
+    statement.extra = Some(extra);
+    grin::verify(gens, &statement, &proof).map_err(err)?;
+    Ok("2 parties, 64 bits, extra data".into())
 }

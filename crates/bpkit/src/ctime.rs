@@ -4,13 +4,13 @@
 //! reports each branch or memory index that depends on one (the technique of libsecp256k1's
 //! `ctime_tests`). Some values computed from secrets may be public: the outcome of a deliberate
 //! check (is the value in range), or what the protocol reveals (the blinded vectors `l(x)`,
-//! `r(x)`). bpkit passes each of them to [`declassify`] at one place, with a comment saying why
+//! `r(x)`). bpkit passes each of them to `declassify` at one place, with a comment saying why
 //! it may be public; the harness installs a hook that marks those bytes defined again.
 //!
-//! Without the `ctime` feature [`declassify`] is an empty function and no hook can be set.
+//! Without the `ctime` feature `declassify` is an empty function and no hook can be set.
 //! `docs/ctime.md` lists every declassification point.
 
-/// Calls the hook installed by [`set_declassify_hook`], if any, on `bytes` (which it may mark
+/// Calls the hook installed by `set_declassify_hook`, if any, on `bytes` (which it may mark
 /// as defined memory). A no-op without the `ctime` feature.
 #[inline]
 pub(crate) fn declassify(bytes: &mut [u8]) {
