@@ -378,8 +378,8 @@ fn merkle(full: bool) -> Outcome {
     ))
 }
 
-/// SHA-256 preimage: the message secret (full set only: about a minute natively per block
-/// under valgrind's slowdown it is the longest case).
+/// SHA-256 preimage: the message secret. Full set only: about 2 s of CPU natively, by far the
+/// longest case under valgrind.
 fn sha256(full: bool) -> Outcome {
     if !full {
         return Ok("skipped (full set only)".into());
