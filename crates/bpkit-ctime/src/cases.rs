@@ -261,7 +261,7 @@ fn plus(full: bool) -> Outcome {
 }
 
 /// The two-phase circuit: a·b = o₁ = c with committed a, b and public c; then, with a
-/// challenge w, (a + w)·b = o₂ and o₂ = o₁ + w·b.
+/// challenge w, (a + w)·b = o₂ and o₂ = o₁ + w·b; and one allocated bit.
 // The operators build linear combinations (vectors of terms): no integer arithmetic.
 #[allow(clippy::arithmetic_side_effects)]
 fn two_phase<CS: RandomizableConstraintSystem>(
@@ -269,9 +269,13 @@ fn two_phase<CS: RandomizableConstraintSystem>(
     a: LinearCombination,
     b: LinearCombination,
     c: u64,
+    bit: Option<bool>,
 ) -> Result<(), String> {
     let (_, _, o1) = cs.multiply(a.clone(), b.clone());
     cs.constrain(o1 - c);
+    // A secret bit through the boolean gadget (the SHA-256 and range gadgets allocate theirs
+    // this way).
+    bpkit::circuit::gadgets::boolean::alloc_bit(cs, bit).map_err(err)?;
     cs.specify_randomized_constraints(move |cs| {
         let w = cs.challenge(b"w")?;
         let (_, _, o2) = cs.multiply(a.clone() + LinearCombination::from(w), b.clone());
@@ -293,7 +297,15 @@ fn circuit(_full: bool) -> Outcome {
     let (ca, a) = prover.commit(x, blind);
     let blind = Scalar::random(&mut rng);
     let (cb, b) = prover.commit(y, blind);
-    two_phase(&mut prover, a.into(), b.into(), 42)?;
+    // The bit as gadgets compute theirs: from a secret word (its other bits stay defined).
+    let word = secret(0b1000u64);
+    two_phase(
+        &mut prover,
+        a.into(),
+        b.into(),
+        42,
+        Some((word >> 3) & 1 == 1),
+    )?;
     let proof = prover.prove(&bp, &mut rng).map_err(err)?;
     let proof =
         bpkit::circuit::CircuitProof::from_bytes(&public_bytes(proof.to_bytes())).map_err(err)?;
@@ -301,7 +313,7 @@ fn circuit(_full: bool) -> Outcome {
     let mut verifier = Verifier::new(&mut t);
     let a = verifier.commit(public(ca));
     let b = verifier.commit(public(cb));
-    two_phase(&mut verifier, a.into(), b.into(), 42)?;
+    two_phase(&mut verifier, a.into(), b.into(), 42, None)?;
     verifier.verify(&proof, &pc, &bp).map_err(err)?;
     Ok("6·7 = 42, two phases".into())
 }
