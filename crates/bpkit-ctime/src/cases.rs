@@ -353,7 +353,7 @@ fn shuffle(full: bool) -> Outcome {
 /// Merkle membership (Poseidon): leaf value, blinding, position and path secret.
 fn merkle(full: bool) -> Outcome {
     let mut rng = SecretRng::new(8);
-    let depth = if full { 8u32 } else { 2 };
+    let depth = if full { 8u32 } else { 1 };
     // Leaves 0, 1, …: at most 11, and no more than the tree holds. The proven leaf is the last.
     let count = 11u64.min(1u64 << depth);
     let leaf = count.saturating_sub(1);
