@@ -13,6 +13,10 @@ pub mod backend;
 pub mod batch;
 pub mod circuit;
 mod commitment;
+#[cfg(feature = "ctime")]
+pub mod ctime;
+#[cfg(not(feature = "ctime"))]
+mod ctime;
 mod equation;
 mod errors;
 pub mod generators;

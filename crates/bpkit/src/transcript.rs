@@ -41,11 +41,11 @@ impl TranscriptProtocol for Transcript {
     }
 
     fn append_scalar(&mut self, label: &'static [u8], scalar: &Scalar) {
-        self.append_message(label, scalar.as_bytes());
+        self.append_message(label, &transcript_public(scalar.to_bytes()));
     }
 
     fn append_point(&mut self, label: &'static [u8], point: &CompressedRistretto) {
-        self.append_message(label, point.as_bytes());
+        self.append_message(label, &transcript_public(point.to_bytes()));
     }
 
     fn validate_and_append_point(
@@ -113,6 +113,16 @@ impl rand_core_06::RngCore for Drawn<'_> {
 }
 
 impl rand_core_06::CryptoRng for Drawn<'_> {}
+
+/// Declassification point (feature `ctime`, `docs/ctime.md`): a point or scalar appended to the
+/// Fiat–Shamir transcript. The verifier recomputes the transcript from the statement and the
+/// proof alone, so whatever the prover appends is public: a commitment of the statement, or a
+/// proof element (`A`, `S`, `T₁`, `T₂`, `t_x`, `L`, `R`, …) whose computation from secrets
+/// (constant-time) is checked before this point. Challenges drawn afterwards are then public too.
+pub(crate) fn transcript_public(mut bytes: [u8; 32]) -> [u8; 32] {
+    crate::ctime::declassify(&mut bytes);
+    bytes
+}
 
 /// Adapts a caller's RNG (rand_core 0.10) to the rand_core 0.6 interface that Merlin's
 /// transcript RNG takes as its source of fresh randomness.

@@ -42,8 +42,9 @@ impl Party {
                 available: bp_gens.gens_capacity(),
             });
         }
-        // Branch on the secret value: its only outcome is this public error.
-        if n < 64 && opening.value >> n != 0 {
+        // Branch on the secret value: its only outcome is this public error. Declassified
+        // (feature `ctime`): the range check's outcome.
+        if crate::ctime::declassify_bool(n < 64 && opening.value >> n != 0) {
             return Err(Error::ValueOutOfRange { index: 0 });
         }
         let v_j = Point::from_point(opening.commit_point(pc_gens));

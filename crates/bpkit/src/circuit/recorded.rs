@@ -300,7 +300,9 @@ impl Circuit {
                     _ => return true,
                 }
             }
-            sum != Scalar::ZERO
+            // Declassified (feature `ctime`): whether the row holds. The prover refuses an
+            // unsatisfying assignment with a public error; a satisfied row reveals nothing.
+            crate::ctime::declassify_bool(sum != Scalar::ZERO)
         })
     }
 }

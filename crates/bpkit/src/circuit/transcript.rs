@@ -4,6 +4,7 @@ use super::Circuit;
 use crate::errors::Error;
 use crate::generators::PedersenGens;
 use crate::group::CompressedRistretto;
+use crate::transcript::TranscriptProtocol;
 use merlin::Transcript;
 use sha3::{Digest, Sha3_256};
 
@@ -31,7 +32,7 @@ pub(crate) fn bind_statement(
     t.append_message(b"dom-sep", b"bpkit circuit v1");
     t.append_u64(b"m", commitments.len() as u64);
     for v in commitments {
-        t.append_message(b"V", v.as_bytes());
+        t.append_point(b"V", v);
     }
     t.append_message(b"circuit", &circuit.digest());
     t.append_message(b"generators", gens_digest);

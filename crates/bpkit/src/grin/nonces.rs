@@ -41,7 +41,9 @@ pub fn scalar_pair(seed: &[u8; 32], idx: u32) -> Result<(Scalar, Scalar), Error>
         let b = Scalar::from_repr(second.into());
         first.zeroize();
         second.zeroize();
-        if bool::from(a.is_some() & b.is_some()) {
+        // Declassified (feature `ctime`): whether both draws are below the group order. A retry
+        // happens with probability about 2⁻¹²⁷ (and reveals only that a draw was rejected).
+        if crate::ctime::declassify_bool(bool::from(a.is_some() & b.is_some())) {
             return Ok((a.unwrap_or(Scalar::ZERO), b.unwrap_or(Scalar::ZERO)));
         }
         retry = retry.checked_add(1).ok_or(Error::InvalidRange)?;

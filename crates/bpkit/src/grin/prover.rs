@@ -75,8 +75,9 @@ fn packed_value(value: u64, message: Option<&[u8; MESSAGE_SIZE]>) -> Scalar {
     if let (Some(m), Some(slot)) = (message, bytes.get_mut(4..24)) {
         slot.copy_from_slice(m);
     }
-    // The top four bytes are zero, so this is below the group order.
-    Option::from(Scalar::from_repr((*bytes).into())).unwrap_or(Scalar::ZERO)
+    // The top four bytes are zero, so this is below the group order. `CtOption::unwrap_or`
+    // selects in constant time (converting to `Option` first branched on the secret).
+    Scalar::from_repr((*bytes).into()).unwrap_or(Scalar::ZERO)
 }
 
 fn inner(a: &[Scalar], b: &[Scalar]) -> Scalar {
@@ -96,10 +97,12 @@ pub(crate) fn run(
     mode: Mode,
 ) -> Result<Output, Error> {
     check_bits(bits)?;
-    if bits < 64 && witness.value >> bits != 0 {
+    // Declassified (feature `ctime`): the outcomes of the range check and of the zero-blinding
+    // check, public errors.
+    if crate::ctime::declassify_bool(witness.value.checked_shr(bits as u32).unwrap_or(0) != 0) {
         return Err(Error::ValueOutOfRange { index: 0 });
     }
-    if bool::from(witness.blinding.is_zero()) {
+    if crate::ctime::declassify_bool(bool::from(witness.blinding.is_zero())) {
         return Err(Error::InvalidOpening { index: 0 });
     }
     let gi = gens.gi.get(..bits).ok_or(Error::InvalidBitSize(bits))?;
@@ -209,8 +212,10 @@ pub(crate) fn run(
 
     let mut proof = GrinProof {
         bits,
-        neg_taux: -taux,
-        neg_mu: -mu,
+        // `0 − s`, not `−s`: k256's negation (crypto-bigint's `neg_mod`) compiles to a branch
+        // on `s == 0` (found by the valgrind harness, `docs/ctime.md`); subtraction does not.
+        neg_taux: Scalar::ZERO - taux,
+        neg_mu: Scalar::ZERO - mu,
         a: a_x,
         s: s_x,
         t1: t1_x,
@@ -233,6 +238,10 @@ pub(crate) fn run(
         .zip(r1.iter())
         .map(|(r, s)| r + (*s * x))
         .collect();
+    // Declassification point (feature `ctime`, `docs/ctime.md`): `l(x)`, `r(x)`, blinded by
+    // `s_L·x`, `s_R·x`; the variable-time inner-product argument below works on them.
+    crate::ctime::declassify_k256_scalars(&mut a);
+    crate::ctime::declassify_k256_scalars(&mut b);
     let t = inner(&a, &b);
     proof.t = t;
     inner_product(gens, &mut transcript, y, t, &mut a, &mut b, &mut proof)?;

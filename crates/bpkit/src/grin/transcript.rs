@@ -37,6 +37,16 @@ impl Transcript {
 
     /// `state ← SHA256(state ‖ data)` (no length prefix).
     pub(crate) fn bytes(&mut self, data: &[u8]) {
+        // Declassification point (feature `ctime`, `docs/ctime.md`): what the prover appends to
+        // the transcript (extra data, proof scalars τ_x, μ, t) is public, since the verifier
+        // recomputes the transcript from the statement and the proof. (Points are declassified
+        // when encoded, in `XPoint::from_point`.)
+        #[cfg(feature = "ctime")]
+        let data = &{
+            let mut copy = data.to_vec();
+            crate::ctime::declassify(&mut copy);
+            copy
+        };
         self.state = Sha256::new()
             .chain_update(self.state)
             .chain_update(data)

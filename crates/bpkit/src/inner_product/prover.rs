@@ -54,6 +54,13 @@ pub(crate) fn prove_with_factor(
     let mut n = g.len();
     transcript.innerproduct_domain_sep(n as u64);
 
+    // Declassification point (feature `ctime`, `docs/ctime.md`): the vectors `a = l(x)`,
+    // `b = r(x)`. They are blinded by the nonces `s_L·x`, `s_R·x` (and the circuit's `s_L, s_R`),
+    // so they reveal nothing about the witness: the original protocol sends them in the clear,
+    // the argument only compresses them. The variable-time folding below works on them.
+    crate::ctime::declassify_scalars(&mut a_in);
+    crate::ctime::declassify_scalars(&mut b_in);
+
     // The vectors in Montgomery form (notes in `lazy.rs`); the dalek copies are wiped.
     let mut a: Vec<Mont> = a_in.iter().map(Mont::from_scalar).collect();
     let mut b: Vec<Mont> = b_in.iter().map(Mont::from_scalar).collect();

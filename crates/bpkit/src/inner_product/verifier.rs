@@ -50,9 +50,11 @@ pub(crate) fn append_non_identity(
     label: &'static [u8],
     point: &CompressedRistretto,
 ) -> Result<(), Error> {
-    if point == &CompressedRistretto::default() {
+    // The identity check reads the declassified copy (a proof element: public).
+    let bytes = crate::transcript::transcript_public(point.to_bytes());
+    if bytes == [0u8; 32] {
         return Err(Error::VerificationFailed);
     }
-    transcript.append_point(label, point);
+    transcript.append_message(label, &bytes);
     Ok(())
 }

@@ -132,15 +132,18 @@ impl PlusProof {
             if opening.blindings.len() != k {
                 return Err(Error::InvalidOpening { index });
             }
-            let v = opening
-                .value
-                .checked_sub(min)
-                .ok_or(Error::ValueOutOfRange { index })?;
-            if n < 64 && v >> n != 0 {
+            // Without branches until the one declassified outcome (feature `ctime`): below the
+            // minimum (a borrow), or `v − min ≥ 2ⁿ`.
+            let (v, below) = opening.value.overflowing_sub(min);
+            let too_big = v.checked_shr(n as u32).unwrap_or(0) != 0;
+            if crate::ctime::declassify_bool(below | too_big) {
                 return Err(Error::ValueOutOfRange { index });
             }
             let commitment = gens.commit(&Scalar::from(opening.value), &opening.blindings)?;
-            if !bool::from(commitment.compress().as_bytes().ct_eq(c.as_bytes())) {
+            // Declassified (feature `ctime`): whether the opening opens the statement's
+            // commitment, a public error.
+            let opens = commitment.compress().as_bytes().ct_eq(c.as_bytes());
+            if !crate::ctime::declassify_bool(bool::from(opens)) {
                 return Err(Error::InvalidOpening { index });
             }
             shifted.push(v);

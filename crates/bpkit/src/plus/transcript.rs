@@ -62,7 +62,7 @@ pub(crate) fn challenges_y_z(
     transcript: &mut Transcript,
     a: &CompressedRistretto,
 ) -> Result<(Scalar, Scalar), Error> {
-    append_non_identity(transcript, b"A", a)?;
+    crate::inner_product::append_non_identity(transcript, b"A", a)?;
     let y = challenge(transcript, b"y")?;
     let z = challenge(transcript, b"z")?;
     Ok((y, z))
@@ -74,8 +74,8 @@ pub(crate) fn challenge_round(
     l: &CompressedRistretto,
     r: &CompressedRistretto,
 ) -> Result<Scalar, Error> {
-    append_non_identity(transcript, b"L", l)?;
-    append_non_identity(transcript, b"R", r)?;
+    crate::inner_product::append_non_identity(transcript, b"L", l)?;
+    crate::inner_product::append_non_identity(transcript, b"R", r)?;
     challenge(transcript, b"e")
 }
 
@@ -85,20 +85,7 @@ pub(crate) fn challenge_final(
     a1: &CompressedRistretto,
     b: &CompressedRistretto,
 ) -> Result<Scalar, Error> {
-    append_non_identity(transcript, b"A1", a1)?;
-    append_non_identity(transcript, b"B", b)?;
+    crate::inner_product::append_non_identity(transcript, b"A1", a1)?;
+    crate::inner_product::append_non_identity(transcript, b"B", b)?;
     challenge(transcript, b"e")
-}
-
-/// Appends a point's encoding, refusing the identity (as `validate_and_append_point` does).
-fn append_non_identity(
-    transcript: &mut Transcript,
-    label: &'static [u8],
-    point: &CompressedRistretto,
-) -> Result<(), Error> {
-    if point == &CompressedRistretto::default() {
-        return Err(Error::VerificationFailed);
-    }
-    transcript.append_message(label, point.as_bytes());
-    Ok(())
 }

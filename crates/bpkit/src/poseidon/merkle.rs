@@ -180,7 +180,9 @@ impl MerklePath {
     /// below 2^depth.
     pub fn check_shape(&self, depth: u32) -> Result<(), MerkleError> {
         check_depth(depth)?;
-        let fits = depth >= 64 || self.index.checked_shr(depth).unwrap_or(0) == 0;
+        // Declassified (feature `ctime`): whether the secret position fits the depth (the
+        // prover refuses a malformed path with a public error).
+        let fits = crate::ctime::declassify_bool(self.index.checked_shr(depth).unwrap_or(0) == 0);
         if self.siblings.len() != depth as usize || !fits {
             return Err(MerkleError::PathShape(depth));
         }

@@ -12,6 +12,7 @@ use crate::commitment::Opening;
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{CompressedRistretto, RistrettoPoint, Scalar};
+use crate::transcript::TranscriptProtocol;
 
 use alloc::vec::Vec;
 use merlin::Transcript;
@@ -82,7 +83,7 @@ impl Interval {
         transcript.append_message(b"dom-sep", b"bpkit interval v1");
         transcript.append_u64(b"a", self.a);
         transcript.append_message(b"b", &self.b.to_le_bytes());
-        transcript.append_message(b"C", commitment.as_bytes());
+        transcript.append_point(b"C", commitment);
     }
 
     /// `C₁ = C − a·B`, `C₂ = (b − 1)·B − C`. Public inputs only.
@@ -115,7 +116,8 @@ impl IntervalProof {
         rng: &mut R,
     ) -> Result<(IntervalProof, CompressedRistretto), Error> {
         interval.check_bits(bits)?;
-        if !interval.contains(opening.value) {
+        // Declassified (feature `ctime`): the outcome of the range check is public (an error).
+        if !crate::ctime::declassify_bool(interval.contains(opening.value)) {
             return Err(Error::ValueOutOfRange { index: 0 });
         }
         let commitment = opening.commit_with(pc_gens);

@@ -178,7 +178,11 @@ impl MerkleStatement {
         rng: &mut R,
     ) -> Result<MerkleProof, Error> {
         let pc_gens = PedersenGens::default();
-        if witness.opening.commit_with(&pc_gens) != self.leaf_commitment {
+        // Declassified (feature `ctime`): whether the opening opens the leaf commitment, a
+        // public error.
+        if crate::ctime::declassify_bool(
+            witness.opening.commit_with(&pc_gens) != self.leaf_commitment,
+        ) {
             return Err(Error::Circuit(CircuitError::Gadget(
                 "merkle: the opening does not open the leaf commitment",
             )));

@@ -149,7 +149,9 @@ impl ShuffleStatement {
                 && openings
                     .iter()
                     .zip(commitments)
-                    .all(|(o, c)| o.commit_with(&pc_gens) == *c)
+                    // Declassified (feature `ctime`): whether the opening opens the commitment,
+                    // a public error.
+                    .all(|(o, c)| crate::ctime::declassify_bool(o.commit_with(&pc_gens) == *c))
         };
         if !opens(&witness.inputs, &self.inputs) || !opens(&witness.outputs, &self.outputs) {
             return Err(shape_error(

@@ -4,6 +4,8 @@
 
 use super::{AffinePoint, FieldElement, ProjectivePoint, Scalar};
 use crate::errors::Error;
+use k256::elliptic_curve::group::prime::PrimeCurveAffine;
+use k256::elliptic_curve::point::{AffineCoordinates, DecompressPoint};
 use k256::elliptic_curve::sec1::{FromEncodedPoint, ToEncodedPoint};
 use k256::elliptic_curve::subtle::{Choice, ConditionallySelectable};
 use k256::elliptic_curve::PrimeField;
@@ -40,8 +42,30 @@ impl XPoint {
     /// Variable-time in whether y is a square: every caller encodes a point it publishes.
     pub fn from_point(point: &ProjectivePoint) -> Option<Self> {
         let affine = point.to_affine();
+        // Declassification point (feature `ctime`, `docs/ctime.md`): x, the parity of y and
+        // whether it is the identity, of a point about to be published (a proof element or a
+        // commitment, computed from secrets in constant time). Everything below is
+        // variable-time, so it works on the point rebuilt from those public bytes (one square
+        // root; k256's SEC1 encoding branches on the identity flag).
+        let mut public = [0u8; 34];
+        let (x_part, flags) = public.split_at_mut(32);
+        x_part.copy_from_slice(&affine.x());
+        if let [odd, identity] = flags {
+            *odd = affine.y_is_odd().unwrap_u8();
+            *identity = affine.is_identity().unwrap_u8();
+        }
+        crate::ctime::declassify(&mut public);
+        let (x_part, flags) = public.split_at(32);
+        let x: [u8; 32] = x_part.try_into().ok()?;
+        let [odd, identity] = *flags else { return None };
+        if identity != 0 {
+            return None;
+        }
+        let affine = Option::<AffinePoint>::from(AffinePoint::decompress(
+            FieldBytes::from_slice(&x),
+            Choice::from(odd),
+        ))?;
         let encoded = affine.to_encoded_point(false);
-        let x: [u8; 32] = encoded.x()?.as_slice().try_into().ok()?;
         let y_bytes = encoded.y()?;
         let y = Option::<FieldElement>::from(FieldElement::from_bytes(y_bytes))?;
         let flag = !bool::from(is_square(&y));
