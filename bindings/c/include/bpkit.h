@@ -350,9 +350,18 @@ bpkit_status bpkit_plus_proof_recover(const uint8_t *proof,
                                       uint64_t value,
                                       bpkit_extended_opening_t **out);
 
+// Sets how many threads every `bpkit_prove_*` function uses, for the whole process: `0` (the
+// default) uses rayon's global pool (`RAYON_NUM_THREADS`, else one thread per core); `1` to
+// `256` a pool of that many threads, made for each proof. Proofs are byte-identical whatever
+// the count. A call made while another thread proves applies from its next proof. More than
+// 256 is `BPKIT_MALFORMED` (`invalid-argument`) and keeps the current setting.
+// `bpkit_verify_batch` takes its own `threads` argument.
+bpkit_status bpkit_set_threads(size_t threads);
+
 // Proves that the values of `count` openings (1 to 64) lie in `[0, 2^bits)` (`bits` 8, 16,
 // 32 or 64) with the transcript label; stores a new envelope at `*out`. Refusals (a value
-// out of range, a bad size) are `BPKIT_PROVING`.
+// out of range, a bad size) are `BPKIT_PROVING`. Every `bpkit_prove_*` function runs on the
+// threads set by `bpkit_set_threads`.
 //
 // # Safety
 // `openings` points to `count` live opening pointers; `label` to `label_len` readable bytes;

@@ -724,6 +724,36 @@ static void test_misc(void) {
     bpkit_extended_opening_free(x);
 }
 
+/* bpkit_set_threads: proofs made on 2 threads (range, and a Merkle circuit) verify; more than
+ * 256 threads is refused and keeps the setting; 0 restores the default pool. */
+static void test_threads(void) {
+    expect(bpkit_set_threads(2), BPKIT_OK, NULL, "2 threads");
+    bpkit_opening_t *o = NULL;
+    expect(bpkit_commit(77, &o), BPKIT_OK, NULL, "commit");
+    const bpkit_opening_t *const list[1] = {o};
+    bpkit_envelope_t *env = NULL;
+    expect(bpkit_prove_range(list, 1, 32, LABEL, LL, &env), BPKIT_OK, NULL, "range, 2 threads");
+    expect(bpkit_envelope_verify(env), BPKIT_OK, NULL, "verify range, 2 threads");
+    const uint64_t leaves[3] = {1, 2, 3};
+    bpkit_circuit_envelope_t *m = NULL;
+    bpkit_opening_t *leaf = NULL;
+    expect(bpkit_prove_merkle(leaves, 3, 1, LABEL, LL, &m, &leaf), BPKIT_OK, NULL,
+           "merkle, 2 threads");
+    expect(bpkit_circuit_envelope_verify(m), BPKIT_OK, NULL, "verify merkle, 2 threads");
+    expect(bpkit_set_threads(300), BPKIT_MALFORMED, "invalid-argument", "300 threads");
+    expect(bpkit_set_threads(257), BPKIT_MALFORMED, "invalid-argument", "257 threads");
+    expect(bpkit_set_threads(1), BPKIT_OK, NULL, "1 thread");
+    bpkit_envelope_t *one = NULL;
+    expect(bpkit_prove_range(list, 1, 32, LABEL, LL, &one), BPKIT_OK, NULL, "range, 1 thread");
+    expect(bpkit_envelope_verify(one), BPKIT_OK, NULL, "verify range, 1 thread");
+    expect(bpkit_set_threads(0), BPKIT_OK, NULL, "default pool");
+    bpkit_envelope_free(one);
+    bpkit_circuit_envelope_free(m);
+    bpkit_opening_free(leaf);
+    bpkit_envelope_free(env);
+    bpkit_opening_free(o);
+}
+
 /* verify_json over every scheme, the circuit-statement provers, verify_circuit; malformed,
  * NULL and zero-length arguments. */
 static void test_statements(void) {
@@ -905,6 +935,7 @@ int main(int argc, char **argv) {
     test_interval_and_plus();
     test_batch();
     test_misc();
+    test_threads();
     test_statements();
     printf("self-test: %d checks, %d failures\n", checks, failures);
     return failures == 0 ? 0 : 1;

@@ -75,6 +75,25 @@ pub fn bits_arg(bits: u64) -> usize {
     usize::try_from(bits).unwrap_or(usize::MAX)
 }
 
+/// The most threads a prover may be given (`threads` arguments: 0 to this).
+pub const MAX_THREADS: i64 = 256;
+
+/// A prover's `threads` argument: 0 (rayon's global pool: `RAYON_NUM_THREADS`, else one thread
+/// per core) or 1 to 256.
+pub fn threads_arg(threads: i64) -> PyResult<usize> {
+    usize::try_from(threads)
+        .ok()
+        .filter(|_| threads <= MAX_THREADS)
+        .ok_or_else(|| {
+            malformed(
+                "invalid-argument",
+                format!(
+                    "threads must be 0 (the default pool) or 1 to {MAX_THREADS}, not {threads}"
+                ),
+            )
+        })
+}
+
 /// The OS random number generator (fallible seeding: no panic).
 pub fn os_rng() -> PyResult<rand::rngs::StdRng> {
     use rand::SeedableRng;

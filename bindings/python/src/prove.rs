@@ -1,7 +1,7 @@
 //! Proving (GIL released): range, interval and Bulletproofs+ proofs, each returned as an
 //! `Envelope` (the proof with its statement). Every refusal is a `ProvingError`.
 
-use crate::convert::{os_rng, u128_arg, u64_arg};
+use crate::convert::{os_rng, threads_arg, u128_arg, u64_arg};
 use crate::envelope::Envelope;
 use crate::errors::{decode_error, prove_error};
 use crate::opening::{ExtendedOpening, Opening};
@@ -11,27 +11,35 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 /// Proves that every opening's value lies in `[0, 2^bits)`: one aggregated proof of 1 to 64
-/// openings, `bits` ∈ {8, 16, 32, 64}.
+/// openings, `bits` ∈ {8, 16, 32, 64}. `threads`: 0 (default: rayon's global pool,
+/// `RAYON_NUM_THREADS` else one per core) or 1 to 256, as for every prover; the proof is the
+/// same whatever the count.
 #[pyfunction]
-#[pyo3(signature = (openings, bits, label))]
+#[pyo3(signature = (openings, bits, label, threads = 0))]
 pub fn prove_range(
     py: Python<'_>,
     openings: Vec<Bound<'_, Opening>>,
     bits: usize,
     label: &str,
+    threads: i64,
 ) -> PyResult<Envelope> {
+    let threads = threads_arg(threads)?;
     let openings: Vec<bpkit::Opening> = openings.iter().map(|o| o.get().inner.clone()).collect();
     let mut rng = os_rng()?;
     let inner = py
-        .detach(|| bpkit_envelope::prove::range(&openings, bits, label, &mut rng))
+        .detach(|| {
+            bpkit::with_threads(threads, || {
+                bpkit_envelope::prove::range(&openings, bits, label, &mut rng)
+            })
+        })
         .map_err(|e| prove_error(&e))?;
     Ok(Envelope { inner })
 }
 
 /// Proves `a ≤ opening.value < b` (`0 ≤ a < b ≤ 2⁶⁴`). `bits` defaults to the smallest of 8,
-/// 16, 32, 64 that covers `b − 1 − a`.
+/// 16, 32, 64 that covers `b − 1 − a`. `threads` as for `prove_range`.
 #[pyfunction]
-#[pyo3(signature = (opening, a, b, label, bits = None))]
+#[pyo3(signature = (opening, a, b, label, bits = None, threads = 0))]
 pub fn prove_interval(
     py: Python<'_>,
     opening: &Bound<'_, Opening>,
@@ -39,7 +47,9 @@ pub fn prove_interval(
     b: &Bound<'_, PyAny>,
     label: &str,
     bits: Option<usize>,
+    threads: i64,
 ) -> PyResult<Envelope> {
+    let threads = threads_arg(threads)?;
     let interval =
         Interval::new(u64_arg(a, "a")?, u128_arg(b, "b")?).map_err(|e| prove_error(&e.into()))?;
     let bits = bits.unwrap_or_else(|| {
@@ -52,7 +62,11 @@ pub fn prove_interval(
     let opening = opening.get().inner.clone();
     let mut rng = os_rng()?;
     let inner = py
-        .detach(|| bpkit_envelope::prove::interval(&opening, interval, bits, label, &mut rng))
+        .detach(|| {
+            bpkit::with_threads(threads, || {
+                bpkit_envelope::prove::interval(&opening, interval, bits, label, &mut rng)
+            })
+        })
         .map_err(|e| prove_error(&e))?;
     Ok(Envelope { inner })
 }
@@ -60,9 +74,13 @@ pub fn prove_interval(
 /// Proves with Bulletproofs+ that each opening's value `vⱼ` satisfies
 /// `minⱼ ≤ vⱼ < minⱼ + 2^bits` (`minimums`: one per opening, `None` for all 0), with the
 /// generator set `"bpkit"` or `"tari"`. With a `seed` (32 bytes, one opening only), its holder
-/// can recover the blindings: **use a seed for one proof only**.
+/// can recover the blindings: **use a seed for one proof only**. `threads` as for
+/// `prove_range`.
 #[pyfunction]
-#[pyo3(signature = (openings, bits, label, minimums = None, generators = "bpkit", seed = None))]
+#[pyo3(signature = (
+    openings, bits, label, minimums = None, generators = "bpkit", seed = None, threads = 0
+))]
+#[allow(clippy::too_many_arguments)]
 pub fn prove_plus(
     py: Python<'_>,
     openings: Vec<Bound<'_, ExtendedOpening>>,
@@ -71,7 +89,9 @@ pub fn prove_plus(
     minimums: Option<Vec<u64>>,
     generators: &str,
     seed: Option<&[u8]>,
+    threads: i64,
 ) -> PyResult<Envelope> {
+    let threads = threads_arg(threads)?;
     let set = crate::convert::generators(generators)?;
     let openings: Vec<bpkit::plus::ExtendedOpening> =
         openings.iter().map(|o| o.get().inner.clone()).collect();
@@ -79,15 +99,17 @@ pub fn prove_plus(
     let mut rng = os_rng()?;
     let inner = py
         .detach(|| {
-            bpkit_envelope::prove::plus(
-                &openings,
-                bits,
-                minimums,
-                set,
-                label,
-                seed.as_ref(),
-                &mut rng,
-            )
+            bpkit::with_threads(threads, || {
+                bpkit_envelope::prove::plus(
+                    &openings,
+                    bits,
+                    minimums,
+                    set,
+                    label,
+                    seed.as_ref(),
+                    &mut rng,
+                )
+            })
         })
         .map_err(|e| prove_error(&e))?;
     Ok(Envelope { inner })

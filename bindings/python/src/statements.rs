@@ -1,7 +1,7 @@
 //! Envelopes of every scheme (`verify_json`) and the circuit statements (SHA-256 preimage,
 //! Merkle membership, shuffle): provers return the envelope's JSON text (the CLI's bytes).
 
-use crate::convert::os_rng;
+use crate::convert::{os_rng, threads_arg};
 use crate::errors::{malformed, prove_error, verify_error};
 use crate::opening::Opening;
 use pyo3::prelude::*;
@@ -53,43 +53,65 @@ pub fn verify_circuit(
 }
 
 /// "I know a message whose SHA-256 is d" (at most 1024 bytes): the circuit envelope's JSON.
+/// `threads`: 0 (default: rayon's global pool, `RAYON_NUM_THREADS` else one per core) or 1 to
+/// 256, as for every prover; the proof is the same whatever the count.
 #[pyfunction]
-pub fn prove_sha256(py: Python<'_>, message: &[u8], label: &str) -> PyResult<String> {
+#[pyo3(signature = (message, label, threads = 0))]
+pub fn prove_sha256(py: Python<'_>, message: &[u8], label: &str, threads: i64) -> PyResult<String> {
+    let threads = threads_arg(threads)?;
     let mut rng = os_rng()?;
     let env = py
-        .detach(|| bpkit_envelope::statements::sha256(message, label, &mut rng))
+        .detach(|| {
+            bpkit::with_threads(threads, || {
+                bpkit_envelope::statements::sha256(message, label, &mut rng)
+            })
+        })
         .map_err(|e| prove_error(&e))?;
     encoded(&env)
 }
 
 /// Membership of `leaves[index]` in the Poseidon Merkle tree over `leaves` (smallest depth):
-/// `(envelope JSON, opening of the leaf's commitment)`.
+/// `(envelope JSON, opening of the leaf's commitment)`. `threads` as for `prove_sha256`.
 #[pyfunction]
+#[pyo3(signature = (leaves, index, label, threads = 0))]
 pub fn prove_merkle(
     py: Python<'_>,
     leaves: Vec<u64>,
     index: u64,
     label: &str,
+    threads: i64,
 ) -> PyResult<(String, Opening)> {
+    let threads = threads_arg(threads)?;
     let mut rng = os_rng()?;
     let (env, inner) = py
-        .detach(|| bpkit_envelope::statements::merkle(&leaves, index, label, &mut rng))
+        .detach(|| {
+            bpkit::with_threads(threads, || {
+                bpkit_envelope::statements::merkle(&leaves, index, label, &mut rng)
+            })
+        })
         .map_err(|e| prove_error(&e))?;
     Ok((encoded(&env)?, Opening { inner }))
 }
 
 /// The committed outputs are a permutation of the committed inputs:
-/// `(envelope JSON, input openings, output openings)`.
+/// `(envelope JSON, input openings, output openings)`. `threads` as for `prove_sha256`.
 #[pyfunction]
+#[pyo3(signature = (inputs, outputs, label, threads = 0))]
 pub fn prove_shuffle(
     py: Python<'_>,
     inputs: Vec<u64>,
     outputs: Vec<u64>,
     label: &str,
+    threads: i64,
 ) -> PyResult<(String, Vec<Opening>, Vec<Opening>)> {
+    let threads = threads_arg(threads)?;
     let mut rng = os_rng()?;
     let out = py
-        .detach(|| bpkit_envelope::statements::shuffle(&inputs, &outputs, label, &mut rng))
+        .detach(|| {
+            bpkit::with_threads(threads, || {
+                bpkit_envelope::statements::shuffle(&inputs, &outputs, label, &mut rng)
+            })
+        })
         .map_err(|e| prove_error(&e))?;
     let wrap = |v: Vec<bpkit::Opening>| v.into_iter().map(|inner| Opening { inner }).collect();
     Ok((encoded(&out.envelope)?, wrap(out.inputs), wrap(out.outputs)))

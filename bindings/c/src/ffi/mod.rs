@@ -95,6 +95,15 @@ mod tests {
     }
 
     #[test]
+    fn thread_counts_above_256_are_refused() {
+        assert_eq!(bpkit_set_threads(257), Status::BPKIT_MALFORMED);
+        assert_eq!(last().0, "invalid-argument");
+        assert_eq!(bpkit_set_threads(usize::MAX), Status::BPKIT_MALFORMED);
+        assert_eq!(bpkit_set_threads(256), Status::BPKIT_OK);
+        assert_eq!(bpkit_set_threads(0), Status::BPKIT_OK);
+    }
+
+    #[test]
     fn messages_with_nul_bytes_survive() {
         let status = guard(|| Err(CError::argument("invalid-argument", "a\0b")));
         assert_eq!(status, Status::BPKIT_MALFORMED);

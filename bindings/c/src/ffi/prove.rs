@@ -1,4 +1,5 @@
-//! Proving: range, interval and Bulletproofs+ proofs, each returned as a new envelope.
+//! Proving: range, interval and Bulletproofs+ proofs, each returned as a new envelope, and the
+//! process-wide thread count of every prover (`bpkit_set_threads`).
 
 use super::raw::{self, bytes32};
 use super::{guard, os_rng};
@@ -8,11 +9,46 @@ use crate::status::Status;
 use bpkit::plus::RecoverySeed;
 use bpkit::{Interval, BIT_SIZES};
 use std::os::raw::c_int;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use zeroize::Zeroizing;
+
+/// The most threads `bpkit_set_threads` accepts.
+const MAX_THREADS: usize = 256;
+
+/// The thread count of every `bpkit_prove_*` call (0: rayon's global pool).
+static THREADS: AtomicUsize = AtomicUsize::new(0);
+
+/// Runs a prover's work with the thread count set by `bpkit_set_threads`.
+pub(super) fn threaded<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    bpkit::with_threads(THREADS.load(Ordering::Relaxed), f)
+}
+
+/// Sets how many threads every `bpkit_prove_*` function uses, for the whole process: `0` (the
+/// default) uses rayon's global pool (`RAYON_NUM_THREADS`, else one thread per core); `1` to
+/// `256` a pool of that many threads, made for each proof. Proofs are byte-identical whatever
+/// the count. A call made while another thread proves applies from its next proof. More than
+/// 256 is `BPKIT_MALFORMED` (`invalid-argument`) and keeps the current setting.
+/// `bpkit_verify_batch` takes its own `threads` argument.
+#[unsafe(no_mangle)]
+pub extern "C" fn bpkit_set_threads(threads: usize) -> Status {
+    guard(|| {
+        if threads > MAX_THREADS {
+            return Err(CError::argument(
+                "invalid-argument",
+                format!(
+                    "threads must be 0 (the default pool) or 1 to {MAX_THREADS}, not {threads}"
+                ),
+            ));
+        }
+        THREADS.store(threads, Ordering::Relaxed);
+        Ok(())
+    })
+}
 
 /// Proves that the values of `count` openings (1 to 64) lie in `[0, 2^bits)` (`bits` 8, 16,
 /// 32 or 64) with the transcript label; stores a new envelope at `*out`. Refusals (a value
-/// out of range, a bad size) are `BPKIT_PROVING`.
+/// out of range, a bad size) are `BPKIT_PROVING`. Every `bpkit_prove_*` function runs on the
+/// threads set by `bpkit_set_threads`.
 ///
 /// # Safety
 /// `openings` points to `count` live opening pointers; `label` to `label_len` readable bytes;
@@ -35,7 +71,8 @@ pub unsafe extern "C" fn bpkit_prove_range(
             )
         };
         let openings: Vec<bpkit::Opening> = openings.iter().map(|o| o.inner.clone()).collect();
-        let inner = bpkit_envelope::prove::range(&openings, bits, label, &mut os_rng()?)
+        let mut rng = os_rng()?;
+        let inner = threaded(|| bpkit_envelope::prove::range(&openings, bits, label, &mut rng))
             .map_err(|e| CError::prove(&e))?;
         // SAFETY: caller's contract.
         unsafe { raw::new_handle(out, BpkitEnvelope { inner }, "out") }
@@ -77,9 +114,11 @@ pub unsafe extern "C" fn bpkit_prove_interval(
         } else {
             bits
         };
-        let inner =
-            bpkit_envelope::prove::interval(&opening.inner, interval, bits, label, &mut os_rng()?)
-                .map_err(|e| CError::prove(&e))?;
+        let mut rng = os_rng()?;
+        let inner = threaded(|| {
+            bpkit_envelope::prove::interval(&opening.inner, interval, bits, label, &mut rng)
+        })
+        .map_err(|e| CError::prove(&e))?;
         // SAFETY: caller's contract.
         unsafe { raw::new_handle(out, BpkitEnvelope { inner }, "out") }
     })
@@ -128,15 +167,18 @@ pub unsafe extern "C" fn bpkit_prove_plus(
         let openings: Vec<bpkit::plus::ExtendedOpening> =
             openings.iter().map(|o| o.inner.clone()).collect();
         let minimums = (!minimums.is_empty()).then(|| minimums.to_vec());
-        let inner = bpkit_envelope::prove::plus(
-            &openings,
-            bits,
-            minimums,
-            set,
-            label,
-            seed.as_ref(),
-            &mut os_rng()?,
-        )
+        let mut rng = os_rng()?;
+        let inner = threaded(|| {
+            bpkit_envelope::prove::plus(
+                &openings,
+                bits,
+                minimums,
+                set,
+                label,
+                seed.as_ref(),
+                &mut rng,
+            )
+        })
         .map_err(|e| CError::prove(&e))?;
         // SAFETY: caller's contract.
         unsafe { raw::new_handle(out, BpkitEnvelope { inner }, "out") }

@@ -2,6 +2,7 @@
 //! (`bpkit_verify_circuit`) and the ready-made circuit statements (SHA-256 preimage, Merkle
 //! membership, shuffle), proven into `bpkit_circuit_envelope_t` handles.
 
+use super::prove::threaded;
 use super::raw;
 use super::{guard, os_rng};
 use crate::error::CError;
@@ -153,7 +154,8 @@ pub unsafe extern "C" fn bpkit_prove_sha256(
             )
         };
         raw::check_out(out, "out")?;
-        let inner = bpkit_envelope::statements::sha256(message, label, &mut os_rng()?)
+        let mut rng = os_rng()?;
+        let inner = threaded(|| bpkit_envelope::statements::sha256(message, label, &mut rng))
             .map_err(|e| CError::prove(&e))?;
         // SAFETY: caller's contract.
         unsafe { raw::new_handle(out, BpkitCircuitEnvelope { inner }, "out") }
@@ -187,8 +189,9 @@ pub unsafe extern "C" fn bpkit_prove_merkle(
         };
         raw::check_out(out, "out")?;
         raw::check_out(opening_out, "opening_out")?;
+        let mut rng = os_rng()?;
         let (inner, opening) =
-            bpkit_envelope::statements::merkle(leaves, index, label, &mut os_rng()?)
+            threaded(|| bpkit_envelope::statements::merkle(leaves, index, label, &mut rng))
                 .map_err(|e| CError::prove(&e))?;
         // SAFETY: caller's contract (both; checked above, so neither fails).
         unsafe {
@@ -233,8 +236,10 @@ pub unsafe extern "C" fn bpkit_prove_shuffle(
         raw::check_out(out, "out")?;
         raw::check_out_array(input_openings, inputs_len, "input_openings")?;
         raw::check_out_array(output_openings, outputs_len, "output_openings")?;
-        let made = bpkit_envelope::statements::shuffle(inputs, outputs, label, &mut os_rng()?)
-            .map_err(|e| CError::prove(&e))?;
+        let mut rng = os_rng()?;
+        let made =
+            threaded(|| bpkit_envelope::statements::shuffle(inputs, outputs, label, &mut rng))
+                .map_err(|e| CError::prove(&e))?;
         let wrap = |v: Vec<bpkit::Opening>| -> Vec<BpkitOpening> {
             v.into_iter().map(|inner| BpkitOpening { inner }).collect()
         };
