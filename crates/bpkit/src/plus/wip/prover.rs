@@ -23,6 +23,7 @@ use super::super::transcript::{challenge_final, challenge_round};
 use crate::errors::Error;
 use crate::group::encoding::Point;
 use crate::group::{msm, RistrettoPoint, Scalar};
+use crate::util::par;
 use crate::util::scalars::{powers, scalar_pow};
 use alloc::vec::Vec;
 use curve25519_dalek::traits::Identity;
@@ -112,8 +113,13 @@ impl Lazy {
     /// Replaces the stored level by the current one (`n` points per vector). Variable-time:
     /// generators and weights are public.
     fn materialize(&mut self, n: usize) -> Result<(), Error> {
-        self.g = materialize(&self.g, &self.wg, n)?;
-        self.h = materialize(&self.h, &self.wh, n)?;
+        // Independent (on two threads with the `parallel` feature).
+        let (g, h) = par::join(
+            || materialize(&self.g, &self.wg, n),
+            || materialize(&self.h, &self.wh, n),
+        );
+        self.g = g?;
+        self.h = h?;
         self.wg = self.wg.first().copied().into_iter().collect();
         self.wh = self.wh.first().copied().into_iter().collect();
         self.original = false;
@@ -142,16 +148,18 @@ fn materialize(
 ) -> Result<Vec<RistrettoPoint>, Error> {
     let w0_inv = w.first().ok_or(size_error(1, 0))?.invert();
     let rel: Vec<Scalar> = w.iter().skip(1).map(|x| x * w0_inv).collect();
-    let mut out = Vec::with_capacity(n);
-    for j in 0..n {
+    // The new points are independent: an ordered map over them (several threads with the
+    // `parallel` feature; the same points whatever the count).
+    par::map_owned((0..n).collect(), |_, j| {
         let base = points.get(j).ok_or(size_error(j, points.len()))?;
         let others = points.iter().skip(j.saturating_add(n)).step_by(n.max(1));
         // Variable-time: generators and fold weights (from challenges) are public.
         let rest = msm::vartime(rel.iter().copied(), others.take(rel.len()))
             .ok_or(size_error(rel.len().saturating_mul(n), points.len()))?;
-        out.push(base + rest);
-    }
-    Ok(out)
+        Ok(base + rest)
+    })
+    .into_iter()
+    .collect()
 }
 
 /// The public bit decomposition of `a` and `b` (only kept during the subset-sum rounds):
@@ -193,14 +201,19 @@ impl Blocks {
     fn new(h: &[RistrettoPoint], size: usize, q: &Scalar) -> Result<Self, Error> {
         let size = size.max(1);
         let q_pows: Vec<Scalar> = powers(*q).take(size).collect();
-        let mut qs = Vec::new();
-        let mut sums = Vec::new();
-        for chunk in h.chunks(size) {
-            qs.push(
-                msm::vartime(q_pows.iter().copied(), chunk).ok_or(size_error(size, chunk.len()))?,
-            );
-            sums.push(chunk.iter().sum());
-        }
+        // The blocks are independent: an ordered map over them (several threads with the
+        // `parallel` feature).
+        let blocks: Vec<Result<(RistrettoPoint, RistrettoPoint), Error>> =
+            par::map_owned(h.chunks(size).collect(), |_, chunk| {
+                let q = msm::vartime(q_pows.iter().copied(), chunk)
+                    .ok_or(size_error(size, chunk.len()))?;
+                Ok((q, chunk.iter().sum()))
+            });
+        let (qs, sums) = blocks
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .unzip();
         Ok(Blocks { size, q: qs, sums })
     }
 
