@@ -68,7 +68,7 @@ pub mod notes {
     /// Monero's range proofs: the same equations, another format.
     #[cfg(feature = "monero")]
     pub mod monero {
-        #![doc = include_str!("../../../docs/notes/monero.md")]
+        #![doc = include_str!("../docs/notes/monero.md")]
     }
     /// Arithmetic-circuit proofs.
     pub mod circuits {
