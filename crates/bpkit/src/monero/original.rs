@@ -11,18 +11,16 @@
 //! `w` (the inner-product base is `x_ip·H`), and the weight combining the polynomial check with
 //! the inner-product check is derived from the final transcript state (no RNG).
 
-use super::equation::EdEquation;
 use super::error::MoneroError;
-use super::generators::{vector_gens, Family};
+use super::generators::Family;
 use super::keccak::hash_to_scalar;
-use super::plus::weights;
+use super::plus::{verify_parts, Parts};
 use super::reader::Reader;
 use super::shape::{self, check_rounds, commitments, nonzero, point8, rounds_for, scalar};
 use super::varint;
 use crate::group::Scalar;
 use crate::range_proof::{prepare_scalars, Challenges, ProofScalars, MAX_ROUNDS};
 use alloc::vec::Vec;
-use curve25519_dalek::edwards::EdwardsPoint;
 
 /// Most rounds a proof may carry when parsed (Monero's largest valid proof has 10).
 const MAX_PARSE_ROUNDS: usize = 32;
@@ -52,15 +50,6 @@ pub struct OriginalProof {
     pub b: [u8; 32],
     /// `t`.
     pub t: [u8; 32],
-}
-
-struct Parts {
-    eq_scalars: Vec<Scalar>,
-    points: Vec<EdwardsPoint>,
-    value: Scalar,
-    blinding: Scalar,
-    vectors: crate::equation::terms::VectorTerms,
-    state: [u8; 32],
 }
 
 impl OriginalProof {
@@ -239,12 +228,12 @@ impl OriginalProof {
             return Err(MoneroError::VerificationFailed);
         }
         Ok(Parts {
-            eq_scalars,
-            points,
+            dynamic_scalars: eq_scalars,
+            dynamic_points: points,
             value: terms.b,
             blinding: terms.b_blinding,
             vectors: terms.vectors,
-            state,
+            transcript: state,
         })
     }
 }
@@ -256,23 +245,7 @@ pub fn verify_batch(items: &[(&OriginalProof, &[[u8; 32]])]) -> Result<(), Moner
         .iter()
         .map(|(p, c)| p.parts(c))
         .collect::<Result<Vec<_>, _>>()?;
-    let states: Vec<[u8; 32]> = parts.iter().map(|p| p.state).collect();
-    let w = weights(&states, b"bpkit monero-bp batch v1");
-    let mut eq = EdEquation::default();
-    for (part, wj) in parts.iter().zip(w) {
-        eq.add(
-            wj,
-            (&part.eq_scalars, &part.points),
-            part.value,
-            part.blinding,
-            &part.vectors,
-        );
-    }
-    if eq.holds(vector_gens(Family::Original)?) {
-        Ok(())
-    } else {
-        Err(MoneroError::VerificationFailed)
-    }
+    verify_parts(&parts, b"bpkit monero-bp batch v1", Family::Original)
 }
 
 /// The positions of the proofs of `items` that do not verify (each checked on its own).

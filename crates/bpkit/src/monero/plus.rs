@@ -237,8 +237,19 @@ pub fn verify_batch(items: &[(&PlusProof, &[[u8; 32]])]) -> Result<(), MoneroErr
         .iter()
         .map(|(p, c)| p.parts(c))
         .collect::<Result<Vec<_>, _>>()?;
+    verify_parts(&parts, b"bpkit monero-bp+ batch v1", Family::Plus)
+}
+
+/// The batch check of both formats: one weight per proof from the proofs' final transcript
+/// states (`label` separates the formats), one multiscalar multiplication over `family`'s
+/// generators.
+pub(crate) fn verify_parts(
+    parts: &[Parts],
+    label: &[u8],
+    family: Family,
+) -> Result<(), MoneroError> {
     let states: Vec<[u8; 32]> = parts.iter().map(|p| p.transcript).collect();
-    let w = weights(&states, b"bpkit monero-bp+ batch v1");
+    let w = weights(&states, label);
     let mut eq = EdEquation::default();
     for (part, wj) in parts.iter().zip(w) {
         eq.add(
@@ -249,7 +260,7 @@ pub fn verify_batch(items: &[(&PlusProof, &[[u8; 32]])]) -> Result<(), MoneroErr
             &part.vectors,
         );
     }
-    if eq.holds(vector_gens(Family::Plus)?) {
+    if eq.holds(vector_gens(family)?) {
         Ok(())
     } else {
         Err(MoneroError::VerificationFailed)
