@@ -1,9 +1,7 @@
 //! Precomputed tables for fixed points (a verifier's generators): odd multiples in affine Niels
 //! form, built once, then used by Straus's method in every multiplication that involves them.
 
-use super::digits;
-use super::straus::Fixed;
-use super::{cost, wnaf};
+use super::wnaf;
 use crate::point::{batch_to_affine_niels, AffineNiels, Extended};
 use crate::ristretto::{decode_batch_all, InvalidEncoding, Point};
 use alloc::vec::Vec;
@@ -76,49 +74,13 @@ impl PrecomputedTable {
         self.width
     }
 
-    /// `Σ tⱼ·Qⱼ + Σ sᵢ·Pᵢ`: `static_scalars[j]` multiplies the table's point j (there may be
-    /// fewer scalars than points; the rest count as zero), `dynamic_scalars[i]` the affine point
-    /// `dynamic_points[i]`. Scalars are little-endian 256-bit integers (any value; not reduced
-    /// modulo the group order). `None` if there are more static scalars than points or the
-    /// dynamic lists differ in length.
-    ///
-    /// The dynamic points join the table's in one Straus pass or get a Pippenger pass of their
-    /// own, whichever the cost model ([`cost::dynamic_in_straus`]) estimates cheaper.
-    ///
-    /// **Variable-time: only for public scalars and points.**
-    pub fn vartime_mixed_msm(
-        &self,
-        static_scalars: &[[u8; 32]],
-        dynamic_scalars: &[[u8; 32]],
-        dynamic_points: &[AffineNiels],
-    ) -> Option<Point> {
-        if static_scalars.len() > self.rows || dynamic_scalars.len() != dynamic_points.len() {
-            return None;
-        }
-        let fixed_words: Vec<[u64; 4]> = static_scalars.iter().map(digits::to_words).collect();
-        let dyn_words: Vec<[u64; 4]> = dynamic_scalars.iter().map(digits::to_words).collect();
-        let bits = digits::max_bits(&fixed_words).max(digits::max_bits(&dyn_words));
-        let fixed = Fixed {
-            scalars: &fixed_words,
-            entries: &self.entries,
-            width: self.width,
-        };
-        let together =
-            cost::dynamic_in_straus(dyn_words.len(), fixed_words.len(), self.width, bits);
-        Some(Point(if together {
-            crate::backend::dispatch::straus(&dyn_words, dynamic_points, Some(&fixed))
-        } else {
-            let a = crate::backend::dispatch::straus(&[], &[], Some(&fixed));
-            let b = crate::backend::dispatch::pippenger(&dyn_words, dynamic_points, None);
-            a.add(&b)
-        }))
+    /// The number of points in the table.
+    pub(crate) fn rows(&self) -> usize {
+        self.rows
     }
 
-    /// `Σ tⱼ·Qⱼ` over the table's points alone ([`PrecomputedTable::vartime_mixed_msm`] without
-    /// dynamic points).
-    ///
-    /// **Variable-time: only for public scalars.**
-    pub fn vartime_msm(&self, static_scalars: &[[u8; 32]]) -> Option<Point> {
-        self.vartime_mixed_msm(static_scalars, &[], &[])
+    /// The odd multiples, row after row.
+    pub(crate) fn entries(&self) -> &[AffineNiels] {
+        &self.entries
     }
 }
