@@ -33,11 +33,11 @@ pub(crate) fn declassify_bool(b: bool) -> bool {
 
 /// Declassifies a slice of scalars in place (their canonical encodings).
 #[inline]
-pub(crate) fn declassify_scalars(scalars: &mut [crate::group::Scalar]) {
+pub(crate) fn declassify_scalars(scalars: &mut [curve25519_dalek::scalar::Scalar]) {
     for s in scalars.iter_mut() {
         let mut bytes = s.to_bytes();
         declassify(&mut bytes);
-        *s = crate::group::Scalar::from_bytes_mod_order(bytes);
+        *s = curve25519_dalek::scalar::Scalar::from_bytes_mod_order(bytes);
     }
 }
 

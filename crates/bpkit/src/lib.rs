@@ -8,7 +8,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-pub mod aggregation;
+pub use range_proof::aggregation;
 pub mod backend;
 pub mod batch;
 pub mod circuit;
@@ -23,6 +23,7 @@ pub mod generators;
 pub mod grin;
 pub mod group;
 mod inner_product;
+mod limits;
 #[cfg(feature = "monero")]
 pub mod monero;
 pub mod plus;

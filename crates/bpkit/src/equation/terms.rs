@@ -17,7 +17,7 @@ use super::scalar::Mont;
 use crate::errors::Error;
 use crate::group::engine::EnginePoint;
 use crate::group::{RistrettoPoint, Scalar};
-use crate::range_proof::MAX_ROUNDS;
+use crate::limits::MAX_ROUNDS;
 use alloc::vec::Vec;
 
 /// A single fixed generator.

@@ -8,7 +8,7 @@
 
 use super::{BulletproofGens, PedersenGens, VerifierTable};
 use crate::group::engine::EngineGens;
-use crate::range_proof::MAX_BITS;
+use crate::limits::MAX_BITS;
 use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 
 static PEDERSEN: OnceLock<PedersenGens> = OnceLock::new();

@@ -1,6 +1,7 @@
 //! Range proofs: committed values lie in `[0, 2ⁿ)`, one value or up to 64 aggregated.
 #![doc = include_str!("../../docs/notes/range_proof.md")]
 
+pub mod aggregation;
 mod interval;
 mod proof;
 mod prover;
@@ -20,8 +21,9 @@ pub(crate) use verifier::{prepare_scalars, ProofScalars};
 
 use crate::errors::Error;
 
-/// Largest bit size `n`.
-pub const MAX_BITS: usize = 64;
+/// Largest bit size `n` (defined with the other shared sizes in `limits.rs`, below the layers
+/// that size their tables by it).
+pub use crate::limits::MAX_BITS;
 /// Largest number of values `m` in one proof.
 pub const MAX_PARTIES: usize = 64;
 /// The supported bit sizes.

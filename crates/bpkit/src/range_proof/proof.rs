@@ -25,8 +25,7 @@ pub struct RangeProof {
 
 /// Smallest `N = n·m'` (8 bits, 1 value): 3 rounds.
 const MIN_ROUNDS: usize = 3;
-/// Largest `N` (64 bits, 64 values): 12 rounds.
-pub(crate) const MAX_ROUNDS: usize = 12;
+pub(crate) use crate::limits::MAX_ROUNDS;
 /// `A, S, T₁, T₂, t_x, t̃_x, μ, a, b`.
 const FIXED_ELEMENTS: usize = 9;
 

@@ -1,7 +1,7 @@
 //! Polynomials of the range proof: vector polynomials of degree 1 and scalar ones of degree 2.
 
-use crate::group::Scalar;
 use alloc::vec::Vec;
+use curve25519_dalek::scalar::Scalar;
 use zeroize::Zeroize;
 
 /// `a + b·X` with vector coefficients (secret: zeroized on drop).

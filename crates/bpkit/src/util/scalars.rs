@@ -1,6 +1,6 @@
 //! Scalar-vector helpers.
 
-use crate::group::Scalar;
+use curve25519_dalek::scalar::Scalar;
 
 /// `1, x, x², …` (endless).
 pub fn powers(x: Scalar) -> impl Iterator<Item = Scalar> + Clone {

@@ -114,7 +114,7 @@
 //!
 //! The protocol, its trust assumptions, blame and the message layouts follow.
 //!
-#![doc = include_str!("../../docs/aggregation.md")]
+#![doc = include_str!("../../../docs/aggregation.md")]
 
 mod dealer;
 mod messages;
