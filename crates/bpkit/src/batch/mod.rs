@@ -445,7 +445,8 @@ impl<'a> BatchVerifier<'a> {
     }
 
     /// An encoded circuit proof, parsed now and decoded for the path the batch will take
-    /// ([`crate::circuit::verify::check::choose`], the engine only over the shared default generators).
+    /// ([`crate::circuit::verify::check::choose`], the engine only over the shared default
+    /// generators).
     fn push_circuit_bytes(
         &mut self,
         bytes: &[u8],

@@ -1,5 +1,5 @@
 //! A circuit prepared for verification: recorded once, its digest computed once, its rows
-//! packed ([`crate::circuit::record::compact_rows`]); then any number of proofs verify against it without running the
+//! packed ([`CompactRows`]); then any number of proofs verify against it without running the
 //! gadgets again.
 
 use super::batched::CircuitRef;
