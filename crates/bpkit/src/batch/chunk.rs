@@ -9,7 +9,7 @@
 //! equations and dynamic terms (about 4 KiB per single-value proof).
 
 use super::parallel::Executor;
-use crate::circuit::check::{self, ProofPoints};
+use crate::circuit::verify::check::{self, ProofPoints};
 use crate::circuit::{CircuitRef, EncodedProof};
 use crate::equation::accumulator::FixedAccumulator;
 use crate::equation::scalar::Mont;
@@ -96,7 +96,10 @@ pub(crate) struct CircuitEntry<'a> {
 }
 
 impl CircuitEntry<'_> {
-    fn replay(&self, pc_gens: &PedersenGens) -> Result<crate::circuit::verifier::Replay, Error> {
+    fn replay(
+        &self,
+        pc_gens: &PedersenGens,
+    ) -> Result<crate::circuit::verify::verifier::Replay, Error> {
         let mut transcript = self.transcript.clone();
         self.circuit
             .replay(&mut transcript, &self.encoded, &self.commitments, pc_gens)
@@ -107,7 +110,7 @@ impl CircuitEntry<'_> {
     /// commitments decoded here (an invalid one named as by [`crate::circuit::Circuit::verify`]).
     fn equation(
         &self,
-        r: &crate::circuit::verifier::Replay,
+        r: &crate::circuit::verify::verifier::Replay,
         weight: Scalar,
         engine: bool,
     ) -> Result<Equation, Error> {
@@ -210,7 +213,7 @@ pub(crate) struct PlusReplayed {
 pub(crate) enum Replayed {
     Range(Challenges),
     Plus(alloc::boxed::Box<PlusReplayed>),
-    Circuit(alloc::boxed::Box<crate::circuit::verifier::Replay>),
+    Circuit(alloc::boxed::Box<crate::circuit::verify::verifier::Replay>),
 }
 
 impl Replayed {
@@ -517,7 +520,7 @@ enum Item<'e, 'a> {
     Circuit(
         usize,
         &'e CircuitEntry<'a>,
-        &'e crate::circuit::verifier::Replay,
+        &'e crate::circuit::verify::verifier::Replay,
         Scalar,
     ),
 }

@@ -51,7 +51,7 @@ mod parallel;
 mod sum;
 mod weights;
 
-use crate::circuit::check::{Path, ProofInput, ProofPoints};
+use crate::circuit::verify::check::{Path, ProofInput, ProofPoints};
 use crate::circuit::CircuitRef;
 use crate::equation::accumulator::FixedAccumulator;
 use crate::errors::Error;
@@ -445,7 +445,8 @@ impl<'a> BatchVerifier<'a> {
     }
 
     /// An encoded circuit proof, parsed now and decoded for the path the batch will take
-    /// ([`crate::circuit::check::choose`], the engine only over the shared default generators).
+    /// ([`crate::circuit::verify::check::choose`], the engine only over the shared default
+    /// generators).
     fn push_circuit_bytes(
         &mut self,
         bytes: &[u8],
@@ -458,7 +459,7 @@ impl<'a> BatchVerifier<'a> {
             #[cfg(feature = "std")]
             Gens::Shared => true,
         };
-        let path = match crate::circuit::check::choose(circuit.padded_multipliers()) {
+        let path = match crate::circuit::verify::check::choose(circuit.padded_multipliers()) {
             Path::Engine if shared && self.options.engine => Path::Engine,
             _ => Path::Dalek,
         };
@@ -595,11 +596,11 @@ impl<'a> BatchVerifier<'a> {
                     Entry::Circuit(_) => false,
                 });
                 // Circuits big enough for the engine's multiplication to be the faster one
-                // (`circuit::check`), in a batch where every proof uses party 0 only.
+                // (`circuit::verify::check`), in a batch where every proof uses party 0 only.
                 let circuits = m <= 1
                     && entries.iter().any(|e| match e {
                         Entry::Circuit(c) => {
-                            crate::circuit::check::choose(c.circuit.padded_multipliers())
+                            crate::circuit::verify::check::choose(c.circuit.padded_multipliers())
                                 == Path::Engine
                         }
                         _ => false,

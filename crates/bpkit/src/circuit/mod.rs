@@ -9,45 +9,38 @@
 //! - [`PreparedCircuit`]: a circuit recorded once and packed, for verifying many proofs;
 //! - [`Prover`], [`Verifier`], [`CircuitProof`]: the proof (math: [`crate::notes::circuits`];
 //!   formats: `docs/spec.md` §12).
+//!
+//! The folders, by role:
+//!
+//! - `constraint_system/`: variables, linear combinations, the traits, the state behind every
+//!   mode, and the checker;
+//! - `record/`: the recorder, a circuit as data (rows, digest, weights), its JSON form and its
+//!   packed rows;
+//! - `proof/`: the proof's encoding and its transcript operations;
+//! - `prove/`: the prover;
+//! - `verify/`: the verifier, prepared circuits, batch entries and the final multiscalar check
+//!   (`verify/check.rs`);
+//! - `gadgets/`, `statements/`: circuits built on the API.
 
-mod batched;
-pub(crate) mod check;
-mod checker;
-mod compact;
 mod constraint_system;
 mod error;
 pub mod gadgets;
-mod json;
-mod linear_combination;
-mod prepared;
 mod proof;
-mod prover;
-mod recorded;
-mod recorder;
+mod prove;
+mod record;
 pub mod statements;
-mod system;
-mod transcript;
-mod variable;
-pub(crate) mod verifier;
+pub(crate) mod verify;
 
-pub(crate) use batched::CircuitRef;
-#[doc(hidden)]
-pub use check::set_engine_threshold;
-pub use check::ENGINE_MIN_MULTIPLIERS;
-pub use checker::Checker;
 pub use constraint_system::{
-    ConstraintSystem, Metrics, RandomizableConstraintSystem, RandomizedConstraintSystem,
+    Challenge, Checker, ConstraintSystem, LinearCombination, Metrics, RandomizableConstraintSystem,
+    RandomizedConstraintSystem, System, Term, Variable, MAX_MULTIPLIERS,
 };
 pub use error::CircuitError;
-pub use json::{DescriptionHeader, MAX_JSON_SIZE};
-pub use linear_combination::{LinearCombination, Term};
-pub use prepared::PreparedCircuit;
 pub(crate) use proof::EncodedProof;
-pub use proof::{CircuitProof, MAX_PROOF_SIZE, MAX_ROUNDS};
-pub use prover::Prover;
-pub use recorded::Circuit;
-pub use recorder::Recorder;
-pub use system::{System, MAX_MULTIPLIERS};
-pub use transcript::generators_digest;
-pub use variable::{Challenge, Variable};
-pub use verifier::Verifier;
+pub use proof::{generators_digest, CircuitProof, MAX_PROOF_SIZE, MAX_ROUNDS};
+pub use prove::Prover;
+pub use record::{Circuit, DescriptionHeader, Recorder, MAX_JSON_SIZE};
+#[doc(hidden)]
+pub use verify::set_engine_threshold;
+pub(crate) use verify::CircuitRef;
+pub use verify::{PreparedCircuit, Verifier, ENGINE_MIN_MULTIPLIERS};

@@ -9,7 +9,7 @@
 //!
 //! The verifiers' values are public, but the code has no data-dependent branch or memory access
 //! (the conditional subtractions are masks), like dalek's own scalar arithmetic: the circuit
-//! prover's polynomial pass relies on that for its secret coefficients (`circuit::prover::polys`).
+//! prover's polynomial pass relies on that for its secret coefficients (`circuit::prove::polys`).
 
 use crate::group::Scalar;
 

@@ -2,7 +2,7 @@
 //! packed ([`PreparedCircuit`]), so that many proofs verify without running the gadgets again.
 
 use crate::batch::BatchVerifier;
-use crate::circuit::check::ProofInput;
+use crate::circuit::verify::check::ProofInput;
 use crate::circuit::{CircuitError, PreparedCircuit};
 use crate::errors::Error;
 use crate::group::CompressedRistretto;

@@ -140,7 +140,7 @@ macro_rules! statement_batch {
                 key.add_to_batch(
                     &parameters,
                     batch,
-                    crate::circuit::check::ProofInput::Parsed(proof.circuit_proof()),
+                    crate::circuit::verify::check::ProofInput::Parsed(proof.circuit_proof()),
                     self.commitment_list(),
                     transcript,
                 )
@@ -161,7 +161,7 @@ macro_rules! statement_batch {
                 key.add_to_batch(
                     &parameters,
                     batch,
-                    crate::circuit::check::ProofInput::Bytes(proof),
+                    crate::circuit::verify::check::ProofInput::Bytes(proof),
                     self.commitment_list(),
                     transcript,
                 )

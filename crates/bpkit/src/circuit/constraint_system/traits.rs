@@ -1,7 +1,8 @@
 //! The traits gadgets are written against: one constraint system for the checker, the recorder,
 //! the prover and the verifier.
 
-use super::{Challenge, CircuitError, LinearCombination, Variable};
+use super::{Challenge, LinearCombination, Variable};
+use crate::circuit::CircuitError;
 use crate::group::Scalar;
 
 /// Sizes of a constraint system so far.
@@ -56,8 +57,8 @@ pub trait ConstraintSystem {
 /// [`specify_randomized_constraints`](Self::specify_randomized_constraints); it runs once every
 /// phase-1 variable is committed, and draws its challenges from the transcript through
 /// [`RandomizedConstraintSystem::challenge`]. The same gadget code runs in the
-/// [`Checker`](super::Checker), the [`Prover`](super::Prover) and the
-/// [`Verifier`](super::Verifier):
+/// [`Checker`](super::Checker), the [`Prover`](crate::circuit::Prover) and the
+/// [`Verifier`](crate::circuit::Verifier):
 ///
 /// ```
 /// use bpkit::circuit::{

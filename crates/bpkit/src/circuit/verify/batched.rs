@@ -4,9 +4,9 @@
 //! with, so nothing is recorded or hashed again per proof.
 
 use super::check::{self, ProofInput};
-use super::proof::EncodedProof;
 use super::verifier::{CircuitEquation, Replay};
-use super::{Circuit, PreparedCircuit};
+use crate::circuit::EncodedProof;
+use crate::circuit::{Circuit, PreparedCircuit};
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{CompressedRistretto, Scalar};

@@ -3,8 +3,8 @@
 //! This is what the circuit digest hashes, what the verifier computes its weights from, and what
 //! the JSON description (spec §12) writes.
 
-use super::compact::Accumulator;
-use super::{CircuitError, LinearCombination, Variable, MAX_MULTIPLIERS};
+use super::compact_rows::Accumulator;
+use crate::circuit::{CircuitError, LinearCombination, Variable, MAX_MULTIPLIERS};
 use crate::equation::scalar::Mont;
 use crate::group::Scalar;
 use alloc::vec::Vec;
@@ -35,7 +35,7 @@ pub(crate) struct Weights {
     pub w_o: Vec<Scalar>,
     pub w_v: Vec<Scalar>,
     /// Read by the tests that compare flattenings; the prover folds `w_c` in through `δ` and
-    /// the verifier uses [`super::verifier::MontWeights`].
+    /// the verifier uses [`crate::circuit::verify::verifier::MontWeights`].
     #[cfg_attr(not(test), allow(dead_code))]
     pub w_c: Scalar,
 }
@@ -204,7 +204,7 @@ impl Circuit {
     }
 
     /// The value of `row`'s coefficient for term `t`, with the challenge values substituted.
-    fn coefficient(t: &super::Term, challenges: &[Scalar]) -> Option<Scalar> {
+    fn coefficient(t: &crate::circuit::Term, challenges: &[Scalar]) -> Option<Scalar> {
         match t.challenge {
             None => Some(t.coefficient),
             Some(c) => challenges.get(c.0).map(|x| t.coefficient * x),
@@ -282,7 +282,7 @@ impl Circuit {
     /// The first row the assignment does not satisfy, with the challenge values substituted.
     pub(crate) fn first_unsatisfied(
         &self,
-        a: &super::system::Assignment,
+        a: &crate::circuit::constraint_system::system::Assignment,
         challenges: &[Scalar],
     ) -> Option<usize> {
         self.rows.iter().position(|row| {

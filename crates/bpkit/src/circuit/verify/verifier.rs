@@ -3,12 +3,14 @@
 
 use super::batched::CircuitRef;
 use super::check::{self, ProofInput};
-use super::proof::EncodedProof;
-use super::recorded::Circuit;
-use super::recorder::finish;
-use super::system::{draw_challenge, System};
-use super::transcript::{append_point, bind_statement, generators_digest};
-use super::{CircuitError, CircuitProof, ConstraintSystem, RandomizableConstraintSystem, Variable};
+use crate::circuit::constraint_system::system::{draw_challenge, System};
+use crate::circuit::proof::transcript::{append_point, bind_statement, generators_digest};
+use crate::circuit::record::circuit::Circuit;
+use crate::circuit::record::recorder::finish;
+use crate::circuit::EncodedProof;
+use crate::circuit::{
+    CircuitError, CircuitProof, ConstraintSystem, RandomizableConstraintSystem, Variable,
+};
 use crate::equation::scalar::Mont;
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
@@ -439,7 +441,7 @@ fn nonzero(c: Scalar) -> Result<Scalar, Error> {
     }
 }
 
-super::system::delegate_constraint_system!(Verifier<'_>, unassigned);
+crate::circuit::constraint_system::system::delegate_constraint_system!(Verifier<'_>, unassigned);
 
 impl RandomizableConstraintSystem for Verifier<'_> {
     type RandomizedCS = System;

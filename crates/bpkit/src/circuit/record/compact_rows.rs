@@ -4,13 +4,13 @@
 //!
 //! Gadget circuits use few distinct coefficients (the SHA-256 preimage: 213 over 169,872
 //! terms, nearly all ±1 or powers of two), so the table is small and the terms carry indices.
-//! A [`super::LinearCombination`] term takes 64 bytes plus a heap block per row; this is what
-//! lets a verifier keep a statement's circuit ([`super::PreparedCircuit`]) at a sixth of the
-//! memory. Weights skip the multiplication for the coefficients ±1.
+//! A [`LinearCombination`] term takes 64 bytes plus a heap block per row; this is what
+//! lets a verifier keep a statement's circuit ([`crate::circuit::PreparedCircuit`]) at a sixth
+//! of the memory. Weights skip the multiplication for the coefficients ±1.
 
-use super::recorded::Weights;
-use super::verifier::MontWeights;
-use super::{CircuitError, LinearCombination, Variable, MAX_MULTIPLIERS};
+use super::circuit::Weights;
+use crate::circuit::verify::verifier::MontWeights;
+use crate::circuit::{CircuitError, LinearCombination, Variable, MAX_MULTIPLIERS};
 use crate::equation::scalar::Mont;
 use crate::group::Scalar;
 use alloc::collections::BTreeMap;
@@ -127,9 +127,9 @@ impl CompactRows {
             .saturating_add(bytes(self.row_ends.capacity(), core::mem::size_of::<u32>()))
     }
 
-    /// The flattened weights (as [`super::Circuit::weights`]): row `q` weighted by `z^{q+1}`,
-    /// `w_L, w_R, w_O` left in Montgomery form for the verifier's per-generator loop. `None` if
-    /// a term names a variable or challenge out of range.
+    /// The flattened weights (as [`crate::circuit::Circuit::weights`]): row `q` weighted by
+    /// `z^{q+1}`, `w_L, w_R, w_O` left in Montgomery form for the verifier's per-generator loop.
+    /// `None` if a term names a variable or challenge out of range.
     pub(crate) fn weights(
         &self,
         z: &Scalar,

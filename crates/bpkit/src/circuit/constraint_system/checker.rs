@@ -2,9 +2,10 @@
 
 use super::system::System;
 use super::{
-    Challenge, CircuitError, ConstraintSystem, Metrics, RandomizableConstraintSystem,
-    RandomizedConstraintSystem, Variable,
+    Challenge, ConstraintSystem, Metrics, RandomizableConstraintSystem, RandomizedConstraintSystem,
+    Variable,
 };
+use crate::circuit::CircuitError;
 use crate::group::Scalar;
 
 /// Evaluates an assignment against a circuit and reports the first failing constraint.

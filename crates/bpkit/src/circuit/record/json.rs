@@ -1,7 +1,7 @@
 //! The canonical JSON description of a circuit (spec §12.2): written by [`Circuit::to_json`],
 //! read back strictly by [`Circuit::from_json`] (only the canonical bytes are accepted).
 
-use super::{Challenge, Circuit, CircuitError, LinearCombination, Variable};
+use crate::circuit::{Challenge, Circuit, CircuitError, LinearCombination, Variable};
 use crate::group::Scalar;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -154,7 +154,7 @@ impl Circuit {
     /// (`{"bpkit_circuit":1,"commitments":m,"multipliers":[n1,n2],`), numbers without overflow.
     /// Reads nothing further and allocates nothing; the rest is checked by
     /// [`Circuit::from_json`] (which also refuses non-canonical numbers such as leading zeros,
-    /// and sizes above [`super::MAX_MULTIPLIERS`]).
+    /// and sizes above [`crate::circuit::MAX_MULTIPLIERS`]).
     pub fn description_header(json: &str) -> Result<DescriptionHeader, CircuitError> {
         let mut p = Parser {
             s: json.as_bytes(),

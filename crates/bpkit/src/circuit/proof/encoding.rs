@@ -6,7 +6,7 @@ use crate::group::{CompressedRistretto, RistrettoPoint, Scalar};
 use crate::inner_product::InnerProductProof;
 use alloc::vec::Vec;
 
-/// The largest number of inner-product rounds: `log₂` of [`super::MAX_MULTIPLIERS`].
+/// The largest number of inner-product rounds: `log₂` of [`crate::circuit::MAX_MULTIPLIERS`].
 pub const MAX_ROUNDS: usize = 22;
 
 /// Points and scalars of a one-phase proof besides the inner-product rounds.

@@ -7,10 +7,12 @@
 //! `s_L·x³`, `s_R·x³` terms (as in the range proof), and the argument reveals `l(x), r(x)` up to
 //! that blinding anyway. Refusing an unsatisfied assignment reveals only that it is unsatisfied.
 
-use super::recorded::Circuit;
-use super::system::System;
-use super::transcript::{append_point, bind_statement, generators_digest};
-use super::{CircuitError, CircuitProof, ConstraintSystem, RandomizableConstraintSystem, Variable};
+use crate::circuit::constraint_system::system::System;
+use crate::circuit::proof::transcript::{append_point, bind_statement, generators_digest};
+use crate::circuit::Circuit;
+use crate::circuit::{
+    CircuitError, CircuitProof, ConstraintSystem, RandomizableConstraintSystem, Variable,
+};
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::encoding::Point;
@@ -24,7 +26,7 @@ use curve25519_dalek::traits::Identity;
 use merlin::{Transcript, TranscriptRng};
 use zeroize::Zeroize;
 
-mod polys;
+use super::polys;
 
 /// Proves that committed values satisfy a circuit.
 ///
@@ -445,7 +447,7 @@ fn nonzero(c: Scalar) -> Result<Scalar, CircuitError> {
     }
 }
 
-super::system::delegate_constraint_system!(Prover<'_, '_>, assigned);
+crate::circuit::constraint_system::system::delegate_constraint_system!(Prover<'_, '_>, assigned);
 
 impl RandomizableConstraintSystem for Prover<'_, '_> {
     type RandomizedCS = System;

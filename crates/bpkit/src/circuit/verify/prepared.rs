@@ -1,13 +1,13 @@
 //! A circuit prepared for verification: recorded once, its digest computed once, its rows
-//! packed ([`super::compact`]); then any number of proofs verify against it without running the
+//! packed ([`CompactRows`]); then any number of proofs verify against it without running the
 //! gadgets again.
 
 use super::batched::CircuitRef;
 use super::check::{self, ProofInput};
-use super::compact::CompactRows;
-use super::proof::EncodedProof;
 use super::verifier::{CircuitEquation, Replay};
-use super::{Circuit, CircuitError, CircuitProof};
+use crate::circuit::record::compact_rows::CompactRows;
+use crate::circuit::EncodedProof;
+use crate::circuit::{Circuit, CircuitError, CircuitProof};
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{CompressedRistretto, Scalar};
@@ -28,7 +28,7 @@ pub struct PreparedCircuit {
 
 impl PreparedCircuit {
     /// Packs `circuit` (its digest was computed when it was recorded or read). Errors only for
-    /// sizes beyond the packing (far above [`super::MAX_MULTIPLIERS`]).
+    /// sizes beyond the packing (far above [`crate::circuit::MAX_MULTIPLIERS`]).
     pub fn new(mut circuit: Circuit) -> Result<Self, CircuitError> {
         let rows = CompactRows::new(&circuit.rows)?;
         circuit.rows = Vec::new();

@@ -1,8 +1,10 @@
 //! The recorder: runs a circuit's gadgets without values and keeps the rows of both phases, with
 //! phase-2 challenges as symbols. The verifier is a recorder plus the proof check.
 
-use super::system::System;
-use super::{Circuit, CircuitError, ConstraintSystem, RandomizableConstraintSystem, Variable};
+use crate::circuit::constraint_system::system::System;
+use crate::circuit::{
+    Circuit, CircuitError, ConstraintSystem, RandomizableConstraintSystem, Variable,
+};
 
 /// Records a circuit as data ([`Circuit`]): for digests, JSON descriptions and verifiers that
 /// receive the circuit rather than run its gadgets.
@@ -64,7 +66,7 @@ pub(crate) fn finish(mut sys: System) -> Result<Circuit, CircuitError> {
     .seal())
 }
 
-super::system::delegate_constraint_system!(Recorder, unassigned);
+crate::circuit::constraint_system::system::delegate_constraint_system!(Recorder, unassigned);
 
 impl RandomizableConstraintSystem for Recorder {
     type RandomizedCS = System;

@@ -1,6 +1,6 @@
 //! The circuit proof's transcript operations and the generators digest (spec §12.4).
 
-use super::Circuit;
+use crate::circuit::Circuit;
 use crate::errors::Error;
 use crate::generators::PedersenGens;
 use crate::group::CompressedRistretto;

@@ -21,7 +21,7 @@ pub struct Term {
 /// Built with the operators (`+`, `-`, unary `-`, `*` by a [`Scalar`] or a [`Challenge`]) or
 /// from `(Variable, Scalar)` pairs. Operators never panic: multiplying a term that already
 /// carries a challenge by a second challenge marks the combination invalid, and the constraint
-/// system reports [`super::CircuitError::ChallengeDegree`] when it is used.
+/// system reports [`crate::circuit::CircuitError::ChallengeDegree`] when it is used.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LinearCombination {
     terms: Vec<Term>,

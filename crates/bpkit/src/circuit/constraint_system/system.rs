@@ -5,9 +5,10 @@
 //! so a gadget emits exactly the same rows in each of them.
 
 use super::{
-    Challenge, CircuitError, ConstraintSystem, LinearCombination, Metrics,
-    RandomizableConstraintSystem, RandomizedConstraintSystem, Variable,
+    Challenge, ConstraintSystem, LinearCombination, Metrics, RandomizableConstraintSystem,
+    RandomizedConstraintSystem, Variable,
 };
+use crate::circuit::CircuitError;
 use crate::group::Scalar;
 use crate::transcript::TranscriptProtocol;
 use alloc::boxed::Box;
@@ -478,7 +479,7 @@ macro_rules! delegate_constraint_system {
                 self.sys.metrics()
             }
 
-            $crate::circuit::system::delegate_constraint_system!(@eval $kind);
+            $crate::circuit::constraint_system::system::delegate_constraint_system!(@eval $kind);
         }
     };
     (@eval assigned) => {

@@ -12,9 +12,9 @@
 //! `std`, on dalek. A verification on its own ([`choose_single`]) takes the engine only when
 //! that conversion has already been paid (by a batch, or by calling `shared_engine`). Both give the same answer and the same errors (tests compare them).
 
-use super::proof::EncodedProof;
 use super::verifier::CircuitEquation;
-use super::CircuitProof;
+use crate::circuit::CircuitProof;
+use crate::circuit::EncodedProof;
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::engine::{self, EnginePoint};
@@ -55,7 +55,7 @@ pub(crate) fn choose(padded: usize) -> Path {
     }
 }
 
-/// The path for one verification on its own ([`super::Circuit::verify`], the gadgets'
+/// The path for one verification on its own ([`crate::circuit::Circuit::verify`], the gadgets'
 /// verifier, [`super::PreparedCircuit`], statements' `verify` and `verify_with_key`): [`choose`]'s,
 /// but the engine only once the default generators are in its form
 /// ([`crate::generators::engine_ready`]). Converting them costs about as much as building them

@@ -1,0 +1,15 @@
+//! The API gadgets are written against: variables, linear combinations, the traits, the checker.
+
+mod checker;
+mod linear_combination;
+pub(crate) mod system;
+mod traits;
+mod variable;
+
+pub use checker::Checker;
+pub use linear_combination::{LinearCombination, Term};
+pub use system::{System, MAX_MULTIPLIERS};
+pub use traits::{
+    ConstraintSystem, Metrics, RandomizableConstraintSystem, RandomizedConstraintSystem,
+};
+pub use variable::{Challenge, Variable};

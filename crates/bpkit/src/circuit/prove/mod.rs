@@ -1,0 +1,6 @@
+//! Proving: the prover's constraint system and protocol, and its streamed vector polynomials.
+
+mod polys;
+mod prover;
+
+pub use prover::Prover;
