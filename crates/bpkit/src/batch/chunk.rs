@@ -99,7 +99,7 @@ impl CircuitEntry<'_> {
     fn replay(
         &self,
         pc_gens: &PedersenGens,
-    ) -> Result<crate::circuit::verify::verifier::Replay, Error> {
+    ) -> Result<crate::circuit::verify::equation::Replay, Error> {
         let mut transcript = self.transcript.clone();
         self.circuit
             .replay(&mut transcript, &self.encoded, &self.commitments, pc_gens)
@@ -110,7 +110,7 @@ impl CircuitEntry<'_> {
     /// commitments decoded here (an invalid one named as by [`crate::circuit::Circuit::verify`]).
     fn equation(
         &self,
-        r: &crate::circuit::verify::verifier::Replay,
+        r: &crate::circuit::verify::equation::Replay,
         weight: Scalar,
         engine: bool,
     ) -> Result<Equation, Error> {
@@ -213,7 +213,7 @@ pub(crate) struct PlusReplayed {
 pub(crate) enum Replayed {
     Range(Challenges),
     Plus(alloc::boxed::Box<PlusReplayed>),
-    Circuit(alloc::boxed::Box<crate::circuit::verify::verifier::Replay>),
+    Circuit(alloc::boxed::Box<crate::circuit::verify::equation::Replay>),
 }
 
 impl Replayed {
@@ -520,7 +520,7 @@ enum Item<'e, 'a> {
     Circuit(
         usize,
         &'e CircuitEntry<'a>,
-        &'e crate::circuit::verify::verifier::Replay,
+        &'e crate::circuit::verify::equation::Replay,
         Scalar,
     ),
 }

@@ -3,7 +3,7 @@
 //! This is what the circuit digest hashes, what the verifier computes its weights from, and what
 //! the JSON description (spec §12) writes.
 
-use super::compact_rows::Accumulator;
+use super::weights::{Accumulator, Weights};
 use crate::circuit::{CircuitError, LinearCombination, Variable, MAX_MULTIPLIERS};
 use crate::equation::scalar::Mont;
 use crate::group::Scalar;
@@ -25,19 +25,6 @@ pub struct Circuit {
     pub(crate) challenge_labels: Vec<Vec<u8>>,
     /// The digest, computed once when the circuit is complete ([`Circuit::seal`]).
     pub(crate) digest: [u8; 32],
-}
-
-/// The weights of the verifier's and the prover's equations: the rows combined with the powers
-/// of `z` (notes: "Flattening the constraints"). Dense over the padded multipliers, sparse work.
-pub(crate) struct Weights {
-    pub w_l: Vec<Scalar>,
-    pub w_r: Vec<Scalar>,
-    pub w_o: Vec<Scalar>,
-    pub w_v: Vec<Scalar>,
-    /// Read by the tests that compare flattenings; the prover folds `w_c` in through `δ` and
-    /// the verifier uses [`crate::circuit::verify::verifier::MontWeights`].
-    #[cfg_attr(not(test), allow(dead_code))]
-    pub w_c: Scalar,
 }
 
 fn variable_tag(v: &Variable) -> (u8, u64) {

@@ -4,7 +4,7 @@
 //! with, so nothing is recorded or hashed again per proof.
 
 use super::check::{self, ProofInput};
-use super::verifier::{CircuitEquation, Replay};
+use super::equation::{CircuitEquation, Replay};
 use crate::circuit::EncodedProof;
 use crate::circuit::{Circuit, PreparedCircuit};
 use crate::errors::Error;

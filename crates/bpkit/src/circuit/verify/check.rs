@@ -12,7 +12,7 @@
 //! `std`, on dalek. A verification on its own ([`choose_single`]) takes the engine only when
 //! that conversion has already been paid (by a batch, or by calling `shared_engine`). Both give the same answer and the same errors (tests compare them).
 
-use super::verifier::CircuitEquation;
+use super::equation::CircuitEquation;
 use crate::circuit::CircuitProof;
 use crate::circuit::EncodedProof;
 use crate::errors::Error;

@@ -2,6 +2,7 @@
 
 pub(crate) mod batched;
 pub(crate) mod check;
+pub(crate) mod equation;
 mod prepared;
 pub(crate) mod verifier;
 

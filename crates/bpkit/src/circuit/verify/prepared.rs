@@ -4,7 +4,7 @@
 
 use super::batched::CircuitRef;
 use super::check::{self, ProofInput};
-use super::verifier::{CircuitEquation, Replay};
+use super::equation::{CircuitEquation, Replay};
 use crate::circuit::record::compact_rows::CompactRows;
 use crate::circuit::EncodedProof;
 use crate::circuit::{Circuit, CircuitError, CircuitProof};

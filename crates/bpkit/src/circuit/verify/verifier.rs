@@ -3,10 +3,12 @@
 
 use super::batched::CircuitRef;
 use super::check::{self, ProofInput};
+use super::equation::{CircuitEquation, Replay};
 use crate::circuit::constraint_system::system::{draw_challenge, System};
 use crate::circuit::proof::transcript::{append_point, bind_statement, generators_digest};
 use crate::circuit::record::circuit::Circuit;
 use crate::circuit::record::recorder::finish;
+use crate::circuit::record::weights::MontWeights;
 use crate::circuit::EncodedProof;
 use crate::circuit::{
     CircuitError, CircuitProof, ConstraintSystem, RandomizableConstraintSystem, Variable,
@@ -86,33 +88,6 @@ impl<'t> Verifier<'t> {
     pub fn into_statement(self) -> Result<(Circuit, Vec<CompressedRistretto>), Error> {
         Ok((finish(self.sys)?, self.commitments))
     }
-}
-
-/// Everything the transcript yields for one proof.
-pub(crate) struct Replay {
-    pub challenges: Vec<Scalar>,
-    pub y: Scalar,
-    pub z: Scalar,
-    pub u: Scalar,
-    pub x: Scalar,
-    pub w: Scalar,
-    pub c: Scalar,
-    pub u_ipp: Vec<Scalar>,
-    /// 32 bytes binding the whole transcript (for deterministic batch weights).
-    pub binding: [u8; 32],
-}
-
-/// The verification equation of one proof times a weight: scalars of the fixed generators
-/// (`B`, `B̃`, `G₀…`, `H₀…`), of the proof's own points (in wire order, as
-/// [`EncodedProof::points`]) and of the commitments. The points themselves come with the
-/// proof ([`check::ProofPoints`]): decoded by dalek or by the verification engine.
-pub(crate) struct CircuitEquation {
-    pub b: Scalar,
-    pub b_blinding: Scalar,
-    pub g: Vec<Scalar>,
-    pub h: Vec<Scalar>,
-    pub proof_scalars: Vec<Scalar>,
-    pub commitment_scalars: Vec<Scalar>,
 }
 
 impl Circuit {
@@ -377,17 +352,6 @@ impl Circuit {
             commitment_scalars,
         })
     }
-}
-
-/// [`Circuit::weights`] (notes: "Flattening the constraints") with `w_L, w_R, w_O` left in
-/// Montgomery form for the per-generator loop, and every product of the flattening done in that
-/// form too (one pass over the terms; no dalek `Scalar` arithmetic per term). Same values.
-pub(crate) struct MontWeights {
-    pub w_l: Vec<Mont>,
-    pub w_r: Vec<Mont>,
-    pub w_o: Vec<Mont>,
-    pub w_v: Vec<Scalar>,
-    pub w_c: Scalar,
 }
 
 fn mont_weights(
