@@ -48,6 +48,7 @@
 mod chunk;
 mod localise;
 mod parallel;
+mod statements;
 mod sum;
 mod weights;
 

@@ -1,13 +1,9 @@
 //! Verifying keys: a statement's circuit recorded once for given public parameters and kept
 //! packed ([`PreparedCircuit`]), so that many proofs verify without running the gadgets again.
 
-use crate::batch::BatchVerifier;
-use crate::circuit::verify::check::ProofInput;
 use crate::circuit::{CircuitError, PreparedCircuit};
 use crate::errors::Error;
-use crate::group::CompressedRistretto;
 use alloc::vec::Vec;
-use merlin::Transcript;
 
 /// The circuit of one statement with its public parameters (the SHA-256 digest and length, the
 /// Merkle root and depth, the shuffle size k), prepared for verification.
@@ -42,7 +38,7 @@ impl VerifyingKey {
     }
 
     /// The key's circuit if it was made for `parameters`.
-    pub(super) fn for_parameters(&self, parameters: &[u8]) -> Result<&PreparedCircuit, Error> {
+    pub(crate) fn for_parameters(&self, parameters: &[u8]) -> Result<&PreparedCircuit, Error> {
         if self.parameters == parameters {
             Ok(&self.circuit)
         } else {
@@ -50,20 +46,5 @@ impl VerifyingKey {
                 "verifying key made for another statement or other parameters",
             )))
         }
-    }
-
-    /// Adds a proof (parsed or encoded) of a statement with `parameters` to `batch`,
-    /// against this key's circuit: refused, adding nothing, when the key was made for other
-    /// parameters (the error of `verify_with_key`) or the encoding is malformed.
-    pub(super) fn add_to_batch<'a>(
-        &'a self,
-        parameters: &[u8],
-        batch: &mut BatchVerifier<'a>,
-        proof: ProofInput<'_>,
-        commitments: Vec<CompressedRistretto>,
-        transcript: Transcript,
-    ) -> Result<usize, Error> {
-        let circuit = self.for_parameters(parameters)?;
-        batch.add_statement_proof(proof, circuit, commitments, transcript)
     }
 }

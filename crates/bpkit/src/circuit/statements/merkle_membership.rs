@@ -1,7 +1,7 @@
 //! "The value committed in V is a leaf of the Poseidon Merkle tree with root r and depth d":
 //! the leaf's position and path stay hidden.
 
-use super::{statement_batch, statement_proof, VerifyingKey};
+use super::{statement_proof, VerifyingKey};
 use crate::circuit::gadgets::merkle;
 use crate::circuit::{Circuit, CircuitError, CircuitProof, PreparedCircuit, Prover, Recorder};
 use crate::commitment::Opening;
@@ -61,7 +61,6 @@ impl MerkleWitness {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MerkleProof(CircuitProof);
 statement_proof!(MerkleProof);
-statement_batch!(MerkleStatement, MerkleProof);
 
 impl MerkleStatement {
     /// The statement "the value in `leaf_commitment` is a leaf of the tree of depth `depth`
@@ -115,7 +114,7 @@ impl MerkleStatement {
         &self.leaf_commitment
     }
 
-    fn bind(&self, transcript: &mut Transcript) {
+    pub(crate) fn bind(&self, transcript: &mut Transcript) {
         transcript.append_message(b"dom-sep", DOMAIN);
         transcript.append_message(b"root", self.root.as_bytes());
         transcript.append_u64(b"depth", u64::from(self.depth));
@@ -203,12 +202,12 @@ impl MerkleStatement {
     }
 
     /// The commitments the circuit speaks about, in the order the circuit commits them.
-    fn commitment_list(&self) -> Vec<CompressedRistretto> {
+    pub(crate) fn commitment_list(&self) -> Vec<CompressedRistretto> {
         alloc::vec![self.leaf_commitment]
     }
 
     /// The statement's circuit parameters, as a [`VerifyingKey`] records them.
-    fn key_parameters(&self) -> Vec<u8> {
+    pub(crate) fn key_parameters(&self) -> Vec<u8> {
         let mut p = DOMAIN.to_vec();
         p.extend_from_slice(self.root.as_bytes());
         p.extend_from_slice(&self.depth.to_le_bytes());

@@ -1,6 +1,6 @@
 //! "I know a message of length L whose SHA-256 is d": nothing committed; d and L public.
 
-use super::{statement_batch, statement_proof, VerifyingKey};
+use super::{statement_proof, VerifyingKey};
 use crate::circuit::gadgets::sha256;
 use crate::circuit::{Circuit, CircuitError, CircuitProof, PreparedCircuit, Prover, Recorder};
 use crate::errors::Error;
@@ -44,7 +44,6 @@ impl Sha256Witness {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sha256Proof(CircuitProof);
 statement_proof!(Sha256Proof);
-statement_batch!(Sha256Statement, Sha256Proof);
 
 fn too_long() -> Error {
     Error::Circuit(CircuitError::Gadget(
@@ -82,7 +81,7 @@ impl Sha256Statement {
         self.message_len
     }
 
-    fn bind(&self, transcript: &mut Transcript) {
+    pub(crate) fn bind(&self, transcript: &mut Transcript) {
         transcript.append_message(b"dom-sep", DOMAIN);
         transcript.append_message(b"digest", &self.digest);
         transcript.append_u64(b"len", self.message_len as u64);
@@ -146,12 +145,12 @@ impl Sha256Statement {
     }
 
     /// The commitments the circuit speaks about, in the order the circuit commits them.
-    fn commitment_list(&self) -> Vec<CompressedRistretto> {
+    pub(crate) fn commitment_list(&self) -> Vec<CompressedRistretto> {
         Vec::new()
     }
 
     /// The statement's circuit parameters, as a [`VerifyingKey`] records them.
-    fn key_parameters(&self) -> Vec<u8> {
+    pub(crate) fn key_parameters(&self) -> Vec<u8> {
         let mut p = DOMAIN.to_vec();
         p.extend_from_slice(&self.digest);
         p.extend_from_slice(&(self.message_len as u64).to_le_bytes());

@@ -1,6 +1,6 @@
 //! "The committed outputs are a permutation of the committed inputs" (k of each).
 
-use super::{statement_batch, statement_proof, VerifyingKey};
+use super::{statement_proof, VerifyingKey};
 use crate::circuit::gadgets::shuffle;
 use crate::circuit::{
     Circuit, CircuitError, CircuitProof, LinearCombination, PreparedCircuit, Prover, Recorder,
@@ -50,7 +50,6 @@ impl ShuffleWitness {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShuffleProof(CircuitProof);
 statement_proof!(ShuffleProof);
-statement_batch!(ShuffleStatement, ShuffleProof);
 
 fn shape_error(msg: &'static str) -> Error {
     Error::Circuit(CircuitError::Gadget(msg))
@@ -92,7 +91,7 @@ impl ShuffleStatement {
         &self.outputs
     }
 
-    fn bind(&self, transcript: &mut Transcript) {
+    pub(crate) fn bind(&self, transcript: &mut Transcript) {
         transcript.append_message(b"dom-sep", DOMAIN);
         transcript.append_u64(b"k", self.inputs.len() as u64);
     }
@@ -173,12 +172,12 @@ impl ShuffleStatement {
     }
 
     /// The commitments the circuit speaks about, in the order the circuit commits them.
-    fn commitment_list(&self) -> Vec<CompressedRistretto> {
+    pub(crate) fn commitment_list(&self) -> Vec<CompressedRistretto> {
         self.inputs.iter().chain(&self.outputs).copied().collect()
     }
 
     /// The statement's circuit parameters, as a [`VerifyingKey`] records them.
-    fn key_parameters(&self) -> Vec<u8> {
+    pub(crate) fn key_parameters(&self) -> Vec<u8> {
         let mut p = DOMAIN.to_vec();
         p.extend_from_slice(&(self.inputs.len() as u64).to_le_bytes());
         p
