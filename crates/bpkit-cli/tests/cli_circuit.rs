@@ -5,127 +5,13 @@
     clippy::expect_used,
     clippy::panic,
     clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    dead_code
+    clippy::arithmetic_side_effects
 )]
 
+mod common;
+
+use common::TempDir;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// A fresh directory under the system temporary directory, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> Self {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let unique = format!(
-            "bpkit-cli-{name}-{}-{}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
-        );
-        let path = std::env::temp_dir().join(unique);
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap();
-        TempDir(path)
-    }
-
-    fn path(&self, file: &str) -> PathBuf {
-        self.0.join(file)
-    }
-
-    fn read(&self, file: &str) -> String {
-        std::fs::read_to_string(self.path(file)).unwrap()
-    }
-
-    fn write(&self, file: &str, contents: &str) {
-        std::fs::write(self.path(file), contents).unwrap();
-    }
-
-    fn json(&self, file: &str) -> Value {
-        serde_json::from_str(&self.read(file)).unwrap()
-    }
-
-    /// Runs `bpkit` in this directory.
-    fn run(&self, args: &[&str]) -> Run {
-        run_in(&self.0, args)
-    }
-
-    /// `bpkit commit --value V --out FILE`, checked to succeed.
-    fn commit(&self, value: &str, file: &str) {
-        self.run(&["commit", "--value", value, "--out", file])
-            .expect_code(0);
-    }
-
-    /// Commits to each `(value, file)`.
-    fn commit_all(&self, pairs: &[(&str, &str)]) {
-        for (value, file) in pairs {
-            self.commit(value, file);
-        }
-    }
-
-    /// The `commitment` field of each opening file.
-    fn commitments(&self, files: &[&str]) -> Vec<Value> {
-        files
-            .iter()
-            .map(|f| self.json(f)["commitment"].clone())
-            .collect()
-    }
-
-    /// Writes `envelope` to `file` and runs `verify` on it.
-    fn verify_json(&self, file: &str, envelope: &Value) -> Run {
-        self.write(file, &envelope.to_string());
-        self.run(&["verify", file])
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-struct Run {
-    args: String,
-    out: Output,
-}
-
-impl Run {
-    fn code(&self) -> i32 {
-        self.out.status.code().expect("terminated by a signal")
-    }
-    fn stdout(&self) -> String {
-        String::from_utf8(self.out.stdout.clone()).unwrap()
-    }
-    fn stderr(&self) -> String {
-        String::from_utf8(self.out.stderr.clone()).unwrap()
-    }
-    #[track_caller]
-    fn expect_code(&self, code: i32) -> &Self {
-        assert_eq!(
-            self.code(),
-            code,
-            "bpkit {}\nstdout:\n{}\nstderr:\n{}",
-            self.args,
-            self.stdout(),
-            self.stderr()
-        );
-        self
-    }
-}
-
-fn run_in(dir: &Path, args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_bpkit"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap();
-    Run {
-        args: args.join(" "),
-        out,
-    }
-}
 
 /// Flips one bit in the middle of the envelope's proof.
 fn flip_proof(envelope: &mut Value) {

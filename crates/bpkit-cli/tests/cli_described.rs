@@ -9,45 +9,10 @@
     clippy::arithmetic_side_effects
 )]
 
+mod common;
+
+use common::TempDir;
 use serde_json::Value;
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-struct Dir(PathBuf);
-
-impl Dir {
-    fn new(name: &str) -> Self {
-        let path = std::env::temp_dir().join(format!("bpkit-cli-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap();
-        Dir(path)
-    }
-
-    fn write(&self, file: &str, contents: &str) {
-        std::fs::write(self.0.join(file), contents).unwrap();
-    }
-
-    /// Runs `bpkit verify ARGS` here: (exit code, stdout, stderr).
-    fn verify(&self, args: &[&str]) -> (i32, String, String) {
-        let out: Output = Command::new(env!("CARGO_BIN_EXE_bpkit"))
-            .current_dir(&self.0)
-            .arg("verify")
-            .args(args)
-            .output()
-            .unwrap();
-        (
-            out.status.code().unwrap(),
-            String::from_utf8(out.stdout).unwrap(),
-            String::from_utf8(out.stderr).unwrap(),
-        )
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn vectors() -> Value {
     let path = format!(
@@ -60,7 +25,7 @@ fn vectors() -> Value {
 /// The first valid case of `circuit.json` written out: `circuit.json` (with a trailing
 /// newline, as an editor leaves it), `proof.hex`, `commitments.txt`; returns the label and the
 /// circuit's multipliers.
-fn valid_case(dir: &Dir) -> (String, usize) {
+fn valid_case(dir: &TempDir) -> (String, usize) {
     let file = vectors();
     let case = file["cases"]
         .as_array()
@@ -86,7 +51,7 @@ fn valid_case(dir: &Dir) -> (String, usize) {
 
 #[test]
 fn described_circuit_within_and_above_the_limit() {
-    let dir = Dir::new("described");
+    let dir = TempDir::new("described");
     let (label, n) = valid_case(&dir);
     let base = [
         "--circuit",
@@ -132,7 +97,7 @@ fn described_circuit_within_and_above_the_limit() {
 
 #[test]
 fn a_huge_description_is_refused_by_default() {
-    let dir = Dir::new("described-huge");
+    let dir = TempDir::new("described-huge");
     // 2^22 multipliers (the format's maximum) and a well-formed proof of 22 rounds: without
     // the limit the verifier would build 2^23 generators before finding the proof false.
     dir.write(
@@ -167,7 +132,7 @@ fn a_huge_description_is_refused_by_default() {
 
 #[test]
 fn usage_errors() {
-    let dir = Dir::new("described-usage");
+    let dir = TempDir::new("described-usage");
     let (label, _) = valid_case(&dir);
     let run = |extra: &[&str]| {
         let mut args = vec![

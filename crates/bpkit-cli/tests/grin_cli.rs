@@ -7,77 +7,48 @@
     clippy::indexing_slicing
 )]
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
-struct Run {
-    code: i32,
-    stdout: String,
-}
-
-fn run(dir: &Path, args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_bpkit"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-    }
-}
-
-fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("bpkit-grin-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use common::TempDir;
 
 #[test]
 fn commit_prove_verify_rewind_batch() {
-    let d = dir("flow");
+    let d = TempDir::new("grin-flow");
     assert_eq!(
-        run(
-            &d,
-            &["commit", "--scheme", "grin-bp", "--value", "1234", "--out", "o.json"]
-        )
-        .code,
+        d.run(&["commit", "--scheme", "grin-bp", "--value", "1234", "--out", "o.json"])
+            .code(),
         0
     );
-    std::fs::write(d.join("nonce"), "07".repeat(32)).unwrap();
-    let r = run(
-        &d,
-        &[
-            "prove",
-            "--scheme",
-            "grin-bp",
-            "--extra",
-            "abcd",
-            "--message",
-            "6869",
-            "--nonce-file",
-            "nonce",
-            "--out",
-            "p.json",
-            "o.json",
-        ],
-    );
-    assert_eq!(r.code, 0);
-    let env = std::fs::read_to_string(d.join("p.json")).unwrap();
+    std::fs::write(d.path("nonce"), "07".repeat(32)).unwrap();
+    let r = d.run(&[
+        "prove",
+        "--scheme",
+        "grin-bp",
+        "--extra",
+        "abcd",
+        "--message",
+        "6869",
+        "--nonce-file",
+        "nonce",
+        "--out",
+        "p.json",
+        "o.json",
+    ]);
+    assert_eq!(r.code(), 0);
+    let env = std::fs::read_to_string(d.path("p.json")).unwrap();
     assert!(env.contains("\"scheme\":\"grin-bp\""));
-    let r = run(&d, &["verify", "p.json"]);
-    assert_eq!((r.code, r.stdout.as_str()), (0, "valid\n"));
-    let r = run(&d, &["inspect", "p.json"]);
-    assert_eq!(r.code, 0);
-    assert!(r.stdout.contains("675 bytes"));
-    let r = run(&d, &["rewind", "--nonce-file", "nonce", "p.json"]);
-    assert_eq!(r.code, 0);
-    assert!(r.stdout.contains("value: 1234\n"));
-    assert!(r.stdout.contains("message: 6869000000"));
-    std::fs::write(d.join("other"), "08".repeat(32)).unwrap();
+    let r = d.run(&["verify", "p.json"]);
+    assert_eq!((r.code(), r.stdout().as_str()), (0, "valid\n"));
+    let r = d.run(&["inspect", "p.json"]);
+    assert_eq!(r.code(), 0);
+    assert!(r.stdout().contains("675 bytes"));
+    let r = d.run(&["rewind", "--nonce-file", "nonce", "p.json"]);
+    assert_eq!(r.code(), 0);
+    assert!(r.stdout().contains("value: 1234\n"));
+    assert!(r.stdout().contains("message: 6869000000"));
+    std::fs::write(d.path("other"), "08".repeat(32)).unwrap();
     assert_eq!(
-        run(&d, &["rewind", "--nonce-file", "other", "p.json"]).code,
+        d.run(&["rewind", "--nonce-file", "other", "p.json"]).code(),
         1
     );
 
@@ -87,8 +58,8 @@ fn commit_prove_verify_rewind_batch() {
         ("\"abcd\"", "\"abce\""),
         ("\"abcd\"", "\"\""),
     ] {
-        std::fs::write(d.join("bad.json"), env.replace(from, to)).unwrap();
-        assert_eq!(run(&d, &["verify", "bad.json"]).code, 1, "{to}");
+        std::fs::write(d.path("bad.json"), env.replace(from, to)).unwrap();
+        assert_eq!(d.run(&["verify", "bad.json"]).code(), 1, "{to}");
     }
     // Malformed: a bad commitment prefix, unknown field, wrong bits.
     for (from, to) in [
@@ -99,64 +70,51 @@ fn commit_prove_verify_rewind_batch() {
     ] {
         let text = env.replace(from, to);
         if text != env {
-            std::fs::write(d.join("bad.json"), text).unwrap();
-            assert_eq!(run(&d, &["verify", "bad.json"]).code, 3, "{to}");
+            std::fs::write(d.path("bad.json"), text).unwrap();
+            assert_eq!(d.run(&["verify", "bad.json"]).code(), 3, "{to}");
         }
     }
 
     assert_eq!(
-        run(
-            &d,
-            &["commit", "--scheme", "grin-bp", "--value", "5", "--out", "o5.json"]
-        )
-        .code,
+        d.run(&["commit", "--scheme", "grin-bp", "--value", "5", "--out", "o5.json"])
+            .code(),
         0
     );
     assert_eq!(
-        run(
-            &d,
-            &["prove", "--scheme", "grin-bp", "--bits", "8", "--out", "p5.json", "o5.json"]
-        )
-        .code,
+        d.run(&["prove", "--scheme", "grin-bp", "--bits", "8", "--out", "p5.json", "o5.json"])
+            .code(),
         0
     );
     // 1234 does not fit in 8 bits.
     assert_eq!(
-        run(
-            &d,
-            &["prove", "--scheme", "grin-bp", "--bits", "8", "--out", "x.json", "o.json"]
-        )
-        .code,
+        d.run(&["prove", "--scheme", "grin-bp", "--bits", "8", "--out", "x.json", "o.json"])
+            .code(),
         3
     );
-    let p5 = std::fs::read_to_string(d.join("p5.json")).unwrap();
+    let p5 = std::fs::read_to_string(d.path("p5.json")).unwrap();
     let bad = env.replace("\"abcd\"", "\"abce\"");
-    std::fs::write(d.join("b.jsonl"), format!("{env}{p5}")).unwrap();
-    let r = run(&d, &["batch-verify", "b.jsonl"]);
-    assert_eq!((r.code, r.stdout.starts_with("valid: 2")), (0, true));
-    std::fs::write(d.join("b.jsonl"), format!("{p5}{bad}{env}")).unwrap();
-    let r = run(&d, &["batch-verify", "b.jsonl"]);
-    assert_eq!(r.code, 1);
-    assert!(r.stdout.starts_with("invalid: line 2\n"), "{}", r.stdout);
+    std::fs::write(d.path("b.jsonl"), format!("{env}{p5}")).unwrap();
+    let r = d.run(&["batch-verify", "b.jsonl"]);
+    assert_eq!((r.code(), r.stdout().starts_with("valid: 2")), (0, true));
+    std::fs::write(d.path("b.jsonl"), format!("{p5}{bad}{env}")).unwrap();
+    let r = d.run(&["batch-verify", "b.jsonl"]);
+    assert_eq!(r.code(), 1);
+    assert!(
+        r.stdout().starts_with("invalid: line 2\n"),
+        "{}",
+        r.stdout()
+    );
     // Options of other schemes are refused.
     assert_eq!(
-        run(
-            &d,
-            &["prove", "--scheme", "grin-bp", "--label", "x", "--out", "y.json", "o.json"]
-        )
-        .code,
+        d.run(&["prove", "--scheme", "grin-bp", "--label", "x", "--out", "y.json", "o.json"])
+            .code(),
         2
     );
     assert_eq!(
-        run(
-            &d,
-            &[
-                "prove", "--bits", "64", "--label", "x", "--extra", "00", "--out", "y.json",
-                "o.json"
-            ]
-        )
-        .code,
+        d.run(&[
+            "prove", "--bits", "64", "--label", "x", "--extra", "00", "--out", "y.json", "o.json"
+        ])
+        .code(),
         2
     );
-    let _ = std::fs::remove_dir_all(&d);
 }

@@ -42,6 +42,7 @@ pub(crate) fn declassify_scalars(scalars: &mut [curve25519_dalek::scalar::Scalar
 }
 
 /// Declassifies a slice of secp256k1 scalars in place (their canonical encodings).
+#[cfg(feature = "grin")]
 #[inline]
 pub(crate) fn declassify_k256_scalars(scalars: &mut [k256::Scalar]) {
     use k256::elliptic_curve::PrimeField;

@@ -20,6 +20,7 @@ mod ctime;
 mod equation;
 mod errors;
 pub mod generators;
+#[cfg(feature = "grin")]
 pub mod grin;
 pub mod group;
 mod inner_product;
@@ -59,6 +60,7 @@ pub mod notes {
         #![doc = include_str!("../docs/notes/range_proof.md")]
     }
     /// Grin / MWEB range proofs over secp256k1.
+    #[cfg(feature = "grin")]
     pub mod grin {
         #![doc = include_str!("../docs/notes/grin.md")]
     }

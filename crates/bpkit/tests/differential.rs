@@ -21,6 +21,7 @@
     clippy::arithmetic_side_effects
 )]
 
+#[cfg(feature = "grin")]
 mod grin_common;
 
 use bpkit::group::{CompressedRistretto, RistrettoPoint};
@@ -33,6 +34,7 @@ use std::collections::BTreeMap;
 
 use bulletproofs as dalek_peer;
 use curve25519_dalek_4 as d4;
+#[cfg(feature = "grin")]
 use secp256k1zkp as c;
 use tari_bulletproofs_plus as tari;
 
@@ -42,6 +44,7 @@ const ELL_LE: [u8; 32] = [
     0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x10,
 ];
 /// secp256k1's group order n, big-endian.
+#[cfg(feature = "grin")]
 const N_BE: [u8; 32] = [
     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe,
     0xba, 0xae, 0xdc, 0xe6, 0xaf, 0x48, 0xa0, 0x3b, 0xbf, 0xd2, 0x5e, 0x8c, 0xd0, 0x36, 0x41, 0x41,
@@ -536,6 +539,7 @@ fn tari_plus_proofs_mutated_agree() {
 
 /// secp256k1-zkp's 64-bit layout: −τx, −μ, flags, A.x S.x T1.x T2.x, t, a₀ a₁ b₀ b₁, flags,
 /// then the x coordinates of L₀ R₀ … (5 rounds).
+#[cfg(feature = "grin")]
 fn grin_layout() -> Layout {
     let after_flags = 32 + 32 + 1;
     let mut points: Vec<usize> = (0..4).map(|i| after_flags + 32 * i).collect();
@@ -548,6 +552,7 @@ fn grin_layout() -> Layout {
     }
 }
 
+#[cfg(feature = "grin")]
 #[test]
 fn grin_proofs_mutated_agree() {
     use bpkit::grin::{verify, Commitment33, GrinProof, GrinStatement};

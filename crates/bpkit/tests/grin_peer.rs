@@ -1,6 +1,7 @@
 //! Grin / MWEB range proofs against the C module (secp256k1-zkp through `grin_secp256k1zkp`):
 //! generators and commitments, proofs byte for byte both ways, extra data present / absent /
 //! empty, rewinding both ways, batch verification and the multi-party steps.
+#![cfg(feature = "grin")]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

@@ -1,5 +1,6 @@
 //! Grin / MWEB range proofs on their own: completeness at every bit size, every byte flipped,
 //! wrong statements, strict decoding of malformed encodings, batch failures located.
+#![cfg(feature = "grin")]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

@@ -1,6 +1,7 @@
 //! Checks `tests/vectors/grin_bp.json`: the file is what the generator writes today, every valid
 //! case verifies here and in the C module (64-bit) and rewinds, every invalid case fails with
 //! its error.
+#![cfg(feature = "grin")]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

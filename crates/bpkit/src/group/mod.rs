@@ -14,6 +14,7 @@ pub mod encoding;
 pub mod engine;
 pub mod hash;
 pub mod msm;
+#[cfg(feature = "grin")]
 pub mod secp256k1;
 
 pub use curve25519_dalek::ristretto::{CompressedRistretto, RistrettoPoint};
