@@ -177,3 +177,149 @@ fn batch_verify_monero_envelopes() {
     assert_eq!(out, "valid: 4 proof(s) (in one batch)\n");
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+/// `bpkit` run in `dir`.
+fn run_in(dir: &std::path::Path, args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_bpkit"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )
+}
+
+#[test]
+fn commit_prove_verify_monero_plus() {
+    let d = std::env::temp_dir().join(format!("bpkit-monero-prove-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    for (file, value) in [
+        ("a.json", "18446744073709551615"),
+        ("b.json", "7"),
+        ("c.json", "0"),
+    ] {
+        let (code, out) = run_in(
+            &d,
+            &[
+                "commit", "--scheme", "monero", "--value", value, "--out", file,
+            ],
+        );
+        assert_eq!(code, 0, "{out}");
+        let opening: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(d.join(file)).unwrap()).unwrap();
+        assert_eq!(opening["scheme"], "monero");
+        assert_eq!(opening["value"], value);
+        assert_eq!(opening["commitment"].as_str().unwrap().len(), 64);
+    }
+    let (code, out) = run_in(
+        &d,
+        &[
+            "prove",
+            "--scheme",
+            "monero-bp+",
+            "--out",
+            "p.json",
+            "a.json",
+            "b.json",
+            "c.json",
+        ],
+    );
+    assert_eq!(code, 0, "{out}");
+    let env: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("p.json")).unwrap()).unwrap();
+    assert_eq!(env["scheme"], "monero-bp+");
+    // The envelope's commitments are the openings' (on-chain C, not ×1/8), in order.
+    for (i, file) in ["a.json", "b.json", "c.json"].iter().enumerate() {
+        let opening: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(d.join(file)).unwrap()).unwrap();
+        assert_eq!(env["commitments"][i], opening["commitment"]);
+    }
+    // Three outputs: 8 rounds, 6·32 + 2·(1 + 8·32) bytes.
+    assert_eq!(
+        env["proof"].as_str().unwrap().len(),
+        2 * (6 * 32 + 2 + 16 * 32)
+    );
+    let (code, out) = run_in(&d, &["verify", "p.json"]);
+    assert_eq!(code, 0, "{out}");
+
+    // Swapped commitments: invalid (exit 1).
+    let mut swapped = env.clone();
+    swapped["commitments"][0] = env["commitments"][1].clone();
+    swapped["commitments"][1] = env["commitments"][0].clone();
+    std::fs::write(d.join("s.json"), swapped.to_string()).unwrap();
+    let (code, out) = run_in(&d, &["verify", "s.json"]);
+    assert_eq!(code, 1, "{out}");
+
+    // An opening whose commitment does not match: malformed (exit 3), nothing written.
+    let mut bad: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("b.json")).unwrap()).unwrap();
+    bad["value"] = "8".into();
+    std::fs::write(d.join("bad.json"), bad.to_string()).unwrap();
+    let (code, out) = run_in(
+        &d,
+        &[
+            "prove",
+            "--scheme",
+            "monero-bp+",
+            "--out",
+            "q.json",
+            "bad.json",
+        ],
+    );
+    assert_eq!(code, 3, "{out}");
+    assert!(!d.join("q.json").exists());
+    // Options of other schemes, other bit sizes, too many openings: usage errors (exit 2).
+    for args in [
+        &[
+            "prove",
+            "--scheme",
+            "monero-bp+",
+            "--label",
+            "x",
+            "--out",
+            "r.json",
+            "a.json",
+        ][..],
+        &[
+            "prove",
+            "--scheme",
+            "monero-bp+",
+            "--bits",
+            "32",
+            "--out",
+            "r.json",
+            "a.json",
+        ][..],
+    ] {
+        let (code, out) = run_in(&d, args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+    }
+    let many: Vec<&str> = std::iter::repeat_n("a.json", 17).collect();
+    let mut args = vec!["prove", "--scheme", "monero-bp+", "--out", "r.json"];
+    args.extend(many);
+    let (code, out) = run_in(&d, &args);
+    assert_eq!(code, 2, "{out}");
+    // A grin or bpkit opening is not a monero opening.
+    let (code, out) = run_in(&d, &["commit", "--value", "5", "--out", "plain.json"]);
+    assert_eq!(code, 0, "{out}");
+    let (code, out) = run_in(
+        &d,
+        &[
+            "prove",
+            "--scheme",
+            "monero-bp+",
+            "--out",
+            "r.json",
+            "plain.json",
+        ],
+    );
+    assert_eq!(code, 3, "{out}");
+    let _ = std::fs::remove_dir_all(&d);
+}

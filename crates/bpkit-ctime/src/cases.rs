@@ -15,6 +15,7 @@ use bpkit::circuit::{
 use bpkit::grin::{self, GrinGens, GrinStatement, GrinWitness, MESSAGE_SIZE};
 use bpkit::group::secp256k1::{ProjectivePoint, Scalar as GrinScalar};
 use bpkit::group::{CompressedRistretto, Scalar};
+use bpkit::monero;
 use bpkit::plus::{ExtendedOpening, PlusGens, PlusProof, PlusStatement, RecoverySeed};
 use bpkit::poseidon::{MerkleTree, Poseidon};
 use bpkit::{
@@ -42,6 +43,7 @@ pub const ALL: &[(&str, Case)] = &[
     ("sha256", sha256),
     ("grin", grin_proofs),
     ("grin-mpc", grin_multiparty),
+    ("monero", monero_plus),
 ];
 
 fn err(e: impl core::fmt::Debug) -> String {
@@ -503,4 +505,27 @@ fn grin_multiparty(_full: bool) -> Outcome {
     statement.extra = Some(extra);
     grin::verify(gens, &statement, &proof).map_err(err)?;
     Ok("2 parties, 64 bits, extra data".into())
+}
+
+/// Monero's Bulletproofs+ (Ed25519, ×1/8 encodings, Keccak transcript): secret amounts and
+/// masks; the commitments and the proof are declassified as published.
+fn monero_plus(full: bool) -> Outcome {
+    let mut rng = SecretRng::new(11);
+    let counts: &[usize] = if full { &[1, 2, 3, 16] } else { &[2] };
+    for &m in counts {
+        let openings: Vec<monero::Opening> = (0..m)
+            .map(|j| {
+                let amount = secret(1_000u64.wrapping_mul(j as u64).wrapping_add(7));
+                let mut o = monero::Opening::random(amount, &mut rng);
+                o.mask = secret(o.mask);
+                o
+            })
+            .collect();
+        let (proof, commitments) = monero::PlusProof::prove(&openings, &mut rng).map_err(err)?;
+        let mut commitments = commitments;
+        public_slice(&mut commitments);
+        let proof = monero::PlusProof::from_bytes(&public_bytes(proof.to_bytes())).map_err(err)?;
+        proof.verify(&commitments).map_err(err)?;
+    }
+    Ok(format!("m = {counts:?}"))
 }

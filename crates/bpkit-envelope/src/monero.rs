@@ -12,7 +12,8 @@
 
 use crate::error::EnvelopeError;
 use crate::hex;
-use bpkit::monero::{OriginalProof, PlusProof};
+use bpkit::monero::{Opening, OriginalProof, PlusProof};
+use bpkit::reexports::rand_core::CryptoRng;
 use serde::{Deserialize, Serialize};
 
 /// The scheme name of Monero Bulletproofs+ envelopes.
@@ -97,6 +98,21 @@ pub fn monero_to_json(env: &MoneroEnvelope) -> Result<String, EnvelopeError> {
         proof: hex::encode(&env.proof),
     };
     serde_json::to_string(&wire).map_err(|e| EnvelopeError::Encode(e.to_string()))
+}
+
+/// Proves with Monero's Bulletproofs+ that each opening's amount lies in `[0, 2⁶⁴)` (1 to 16
+/// outputs) and returns the envelope: the outputs' on-chain commitments `mask·G + amount·H` (not
+/// ×1/8) and Monero's serialization of the proof. Constant-time in the amounts and masks.
+pub fn prove_monero_plus<R: CryptoRng + ?Sized>(
+    openings: &[Opening],
+    rng: &mut R,
+) -> Result<MoneroEnvelope, bpkit::Error> {
+    let (proof, commitments) = PlusProof::prove(openings, rng)?;
+    Ok(MoneroEnvelope {
+        plus: true,
+        commitments,
+        proof: proof.to_bytes(),
+    })
 }
 
 /// Decodes the proof and verifies it against the commitments. A false proof is

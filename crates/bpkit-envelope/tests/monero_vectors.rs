@@ -39,3 +39,32 @@ fn monero_vectors() {
         }
     }
 }
+
+/// `prove_monero_plus` writes the envelope `verify_json` accepts: the commitments are the
+/// openings' on-chain `C`, and a changed commitment is a false proof.
+#[test]
+fn monero_plus_prove_envelope_verifies() {
+    use bpkit::monero::Opening;
+    use bpkit_envelope::monero::prove_monero_plus;
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(20);
+    let openings = [
+        Opening::random(3, &mut rng),
+        Opening::random(u64::MAX, &mut rng),
+    ];
+    let env = prove_monero_plus(&openings, &mut rng).unwrap();
+    assert!(env.plus);
+    let expected: Vec<[u8; 32]> = openings.iter().map(Opening::commit).collect();
+    assert_eq!(env.commitments, expected);
+    let text = monero_to_json(&env).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(value["scheme"], "monero-bp+");
+    verify_json(&text).unwrap();
+    let mut bad = env.clone();
+    bad.commitments.swap(0, 1);
+    let err = verify_json(&monero_to_json(&bad).unwrap()).unwrap_err();
+    assert!(err.is_invalid_proof(), "{err:?}");
+    // 17 outputs: refused before proving.
+    let many: Vec<Opening> = (0..17).map(|v| Opening::random(v, &mut rng)).collect();
+    assert!(prove_monero_plus(&many, &mut rng).is_err());
+}

@@ -1,6 +1,7 @@
 //! Monero range proofs against the peer `monero-bulletproofs` 0.1.0 in the same run, single
-//! thread: verify one 2-output Bulletproofs+ proof (the common transaction) and a batch of 256,
-//! from the same bytes (the peer's proofs; both sides decode them).
+//! thread: prove one 2-output Bulletproofs+ proof (the common transaction; both sides commit
+//! to the same amounts and masks), verify one, and verify a batch of 256, from the same bytes
+//! (the peer's proofs; both sides decode them).
 //!
 //! `cargo bench -p bpkit --bench monero` (add `-- --quick` for a short run).
 #![allow(
@@ -12,7 +13,7 @@
     clippy::arithmetic_side_effects
 )]
 
-use bpkit::monero::{plus, PlusProof};
+use bpkit::monero::{plus, Opening, PlusProof};
 use criterion::{criterion_group, Criterion};
 use monero_bulletproofs::{BatchVerifier, Bulletproof};
 use monero_ed25519::{Commitment, CompressedPoint, Scalar as PeerScalar};
@@ -45,6 +46,53 @@ fn items(n: usize) -> Vec<Item> {
             Item { bytes, commitments }
         })
         .collect()
+}
+
+/// Two outputs' openings, for both provers (the same amounts and masks).
+fn openings() -> (Vec<Opening>, Vec<Commitment>) {
+    let mut rng = StdRng::seed_from_u64(10);
+    let mut ours = Vec::new();
+    let mut peer = Vec::new();
+    for _ in 0..2 {
+        let mut b = [0u8; 32];
+        rng.fill_bytes(&mut b);
+        b[31] &= 0x0f;
+        let amount = rng.next_u64();
+        ours.push(Opening::new(
+            amount,
+            bpkit::Scalar::from_canonical_bytes(b).unwrap(),
+        ));
+        peer.push(Commitment::new(
+            PeerScalar::read(&mut &b[..]).unwrap(),
+            amount,
+        ));
+    }
+    (ours, peer)
+}
+
+fn bench_prove(c: &mut Criterion) {
+    use rand::SeedableRng as _;
+    let (ours, peer) = openings();
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut chacha = rand_chacha::ChaCha20Rng::from_seed([12; 32]);
+    // The same commitments on both sides; warm the generator caches.
+    let (proof, commitments) = PlusProof::prove(&ours, &mut chacha).unwrap();
+    let peer_c: Vec<[u8; 32]> = peer
+        .iter()
+        .map(|c| c.commit().compress().to_bytes())
+        .collect();
+    assert_eq!(commitments, peer_c);
+    proof.verify(&commitments).unwrap();
+    let _ = Bulletproof::prove_plus(&mut rng, peer.clone()).unwrap();
+    let mut g = c.benchmark_group("monero-bp+ prove 2 outputs");
+    g.sample_size(20);
+    g.bench_function("bpkit", |b| {
+        b.iter(|| PlusProof::prove(&ours, &mut chacha).unwrap())
+    });
+    g.bench_function("monero-bulletproofs", |b| {
+        b.iter(|| Bulletproof::prove_plus(&mut rng, peer.clone()).unwrap())
+    });
+    g.finish();
 }
 
 fn bench(c: &mut Criterion) {
@@ -114,7 +162,7 @@ fn bench(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(5));
-    targets = bench
+    targets = bench_prove, bench
 }
 
 fn main() {

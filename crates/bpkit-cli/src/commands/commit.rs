@@ -10,7 +10,7 @@ use bpkit_envelope::decimal;
 
 /// Usage text.
 pub const USAGE: &str = "\
-Usage: bpkit commit --value V [--scheme bp|grin-bp] [--out FILE]
+Usage: bpkit commit --value V [--scheme bp|grin-bp|monero] [--out FILE]
 
 Commits to the value V (a decimal integer below 2^64) with a fresh random blinding and writes
 the opening:
@@ -25,6 +25,8 @@ Options:
     --out FILE    write the opening to FILE instead of standard output
     --scheme S    bp (the default: Ristretto, for bp and bp+) or grin-bp (secp256k1, Grin /
                   MWEB: a 33-byte commitment v*H + r*G, and the opening names its scheme)
+                  or monero (Ed25519: a 32-byte commitment mask*G + amount*H as in a Monero
+                  output's outPk; the opening names its scheme, the mask is its blinding)
     -h, --help    print this help
 ";
 
@@ -47,9 +49,12 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
     match args.value("--scheme") {
         None | Some("bp") | Some("bp+") => {}
         Some(super::grin::SCHEME) => return super::grin::commit(value, args.value("--out")),
+        Some(super::monero::COMMIT_SCHEME) => {
+            return super::monero::commit(value, args.value("--out"))
+        }
         Some(other) => {
             return Err(CliError::Usage(format!(
-                "--scheme {other:?}: expected bp or grin-bp"
+                "--scheme {other:?}: expected bp, grin-bp or monero"
             )))
         }
     }

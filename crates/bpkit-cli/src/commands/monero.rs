@@ -1,11 +1,157 @@
-//! `bpkit monero verify-tx FILE…`: parse raw Monero transactions and verify their range proofs.
+//! Monero: `bpkit monero verify-tx FILE…` (parse raw Monero transactions and verify their
+//! range proofs), `bpkit commit --scheme monero` and `bpkit prove --scheme monero-bp+`.
+//!
+//! The opening file of `--scheme monero` (the mask is the blinding):
+//!
+//! ```json
+//! {"scheme": "monero", "value": "<decimal>", "blinding": "<hex>", "commitment": "<32-byte hex>"}
+//! ```
 
 use super::Status;
 use crate::args::{Flag, Parsed};
-use crate::error::CliError;
-use crate::files::print;
-use bpkit::monero::{RangeProofs, Transaction};
+use crate::error::{describe, CliError};
+use crate::files::{print, read_input, wipe, write_public, write_secret};
+use bpkit::monero::{Opening, RangeProofs, Transaction};
+use bpkit::Scalar;
+use bpkit_envelope::{decimal, hex as hexcodec};
+use serde::{Deserialize, Serialize};
 use std::io::Read;
+use zeroize::Zeroizing;
+
+/// The scheme name of Monero openings (`bpkit commit --scheme monero`).
+pub const COMMIT_SCHEME: &str = "monero";
+/// The scheme name of Monero Bulletproofs+ proofs (`bpkit prove --scheme monero-bp+`).
+pub const PLUS_SCHEME: &str = "monero-bp+";
+/// Most outputs in one Monero range proof.
+const MAX_OUTPUTS: usize = 16;
+
+fn malformed(msg: impl std::fmt::Display) -> CliError {
+    CliError::Malformed(format!("malformed monero opening: {msg}"))
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OpeningWire {
+    scheme: String,
+    value: String,
+    blinding: String,
+    commitment: String,
+}
+
+/// `bpkit commit --scheme monero --value V [--out FILE]`: a random mask and the Ed25519
+/// commitment `mask·G + amount·H`.
+pub fn commit(value: u64, out: Option<&str>) -> Result<Status, CliError> {
+    let mut rng = super::os_rng()?;
+    let opening = Opening::random(value, &mut rng);
+    let wire = OpeningWire {
+        scheme: COMMIT_SCHEME.into(),
+        value: value.to_string(),
+        blinding: hexcodec::encode(opening.mask.as_bytes()),
+        commitment: hexcodec::encode(&opening.commit()),
+    };
+    let mut json = serde_json::to_string_pretty(&wire).map_err(malformed)?;
+    json.push('\n');
+    let OpeningWire { blinding, .. } = wire;
+    wipe(blinding);
+    let written = match out {
+        Some(path) => write_secret(path, &json),
+        None => print(&json),
+    };
+    wipe(json);
+    written?;
+    Ok(Status::Ok)
+}
+
+/// A monero opening file, its commitment checked against its value and mask.
+fn parse_opening(text: &str) -> Result<Opening, CliError> {
+    let wire: OpeningWire = serde_json::from_str(text).map_err(malformed)?;
+    let OpeningWire {
+        scheme,
+        value,
+        blinding,
+        commitment,
+    } = wire;
+    let decoded = (|| {
+        if scheme != COMMIT_SCHEME {
+            return Err(malformed(format!(
+                "scheme {scheme:?} is not {COMMIT_SCHEME:?}"
+            )));
+        }
+        let value = decimal::parse_u64(&value)
+            .ok_or_else(|| malformed("value must be a canonical decimal below 2^64"))?;
+        let b = Zeroizing::new(
+            hexcodec::decode_32(&blinding).map_err(|e| malformed(format!("blinding: {e}")))?,
+        );
+        let mask = Option::<Scalar>::from(Scalar::from_canonical_bytes(*b))
+            .ok_or_else(|| malformed("blinding is not a canonical scalar"))?;
+        let c =
+            hexcodec::decode_32(&commitment).map_err(|e| malformed(format!("commitment: {e}")))?;
+        let opening = Opening::new(value, mask);
+        if opening.commit() != c {
+            return Err(malformed(
+                "the commitment does not match the value and blinding",
+            ));
+        }
+        Ok(opening)
+    })();
+    wipe(value);
+    wipe(blinding);
+    decoded
+}
+
+/// `bpkit prove --scheme monero-bp+ [--bits 64] --out PROOF.json OPENING.json...` (1 to 16
+/// openings from `bpkit commit --scheme monero`).
+pub fn prove(args: &Parsed) -> Result<Status, CliError> {
+    for other in [
+        "--label",
+        "--range",
+        "--generators",
+        "--min",
+        "--extra",
+        "--message",
+        "--nonce-file",
+    ] {
+        if args.value(other).is_some() {
+            return Err(CliError::Usage(format!(
+                "{other} is not an option of {PLUS_SCHEME}"
+            )));
+        }
+    }
+    if let Some(bits) = args.value("--bits") {
+        if bits != "64" {
+            return Err(CliError::Usage(format!(
+                "--bits {bits:?}: {PLUS_SCHEME} proves 64-bit amounts only"
+            )));
+        }
+    }
+    let out = args.required("--out")?;
+    let paths = &args.positionals;
+    if paths.is_empty() {
+        return Err(CliError::Usage("missing opening file(s)".into()));
+    }
+    if paths.len() > MAX_OUTPUTS {
+        return Err(CliError::Usage(format!(
+            "{} openings: a Monero range proof holds at most {MAX_OUTPUTS}",
+            paths.len()
+        )));
+    }
+    let mut openings = Vec::with_capacity(paths.len());
+    for path in paths {
+        let text = read_input(path)?;
+        let opening = parse_opening(&text).map_err(|e| CliError::Malformed(format!("{path}: {e}")));
+        wipe(text);
+        openings.push(opening?);
+    }
+    let mut rng = super::os_rng()?;
+    let env = bpkit_envelope::monero::prove_monero_plus(&openings, &mut rng)
+        .map_err(|e| CliError::Malformed(describe(&e)))?;
+    drop(openings);
+    let mut json = bpkit_envelope::monero::monero_to_json(&env)
+        .map_err(|e| CliError::Malformed(e.to_string()))?;
+    json.push('\n');
+    write_public(out, &json)?;
+    Ok(Status::Ok)
+}
 
 /// Usage text.
 pub const USAGE: &str = "\

@@ -66,6 +66,9 @@ pub enum MoneroError {
     /// Generator derivation failed (cannot happen for Monero's fixed inputs).
     #[error("generator derivation failed")]
     Generators,
+    /// The prover failed one of its internal size checks (cannot happen: a bug if seen).
+    #[error("the prover failed an internal check")]
+    Internal,
     /// A transaction field holds a value the parser does not accept.
     #[error("malformed transaction: {what} at offset {offset}")]
     MalformedTransaction {
@@ -117,7 +120,7 @@ impl From<MoneroError> for crate::Error {
                 proof: 1usize.checked_shl(found as u32).unwrap_or(0),
                 statement: 1usize.checked_shl(expected as u32).unwrap_or(0),
             },
-            MoneroError::Generators => Error::InvalidGenerators,
+            MoneroError::Generators | MoneroError::Internal => Error::InvalidGenerators,
         }
     }
 }

@@ -7,7 +7,9 @@
 //! `sc_reduce32` ([`keccak`]), the hash-to-point map ([`hash_to_point`]), the generators
 //! ([`generators`]), Monero's transcripts and serializations.
 //!
-//! Timing: verification is variable-time; every input of a verifier is public.
+//! Timing: verification is variable-time; every input of a verifier is public. The
+//! Bulletproofs+ prover ([`PlusProof::prove`]) is bpkit's own prover algebra over this format,
+//! constant-time in the amounts, masks and nonces.
 
 mod equation;
 pub mod error;
@@ -16,13 +18,16 @@ pub mod hash_to_point;
 pub mod keccak;
 pub mod original;
 pub mod plus;
+mod plus_prover;
 pub mod point;
 pub mod reader;
 mod shape;
 pub mod tx;
 pub mod varint;
+mod witness;
 
 pub use error::MoneroError;
 pub use original::OriginalProof;
 pub use plus::PlusProof;
 pub use tx::{verify_tx, RangeProofs, RctType, Transaction};
+pub use witness::Opening;

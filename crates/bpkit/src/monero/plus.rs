@@ -48,7 +48,7 @@ pub struct PlusProof {
 }
 
 /// The initial transcript `t₀`.
-fn initial_transcript() -> Result<[u8; 32], MoneroError> {
+pub(crate) fn initial_transcript() -> Result<[u8; 32], MoneroError> {
     static T0: OnceLock<Option<[u8; 32]>> = OnceLock::new();
     T0.get_or_init(|| {
         hash_to_p3(&keccak256(&[b"bulletproof_plus_transcript"])).map(|p| p.compress().to_bytes())

@@ -16,6 +16,7 @@
 //! arithmetic.
 #![doc = include_str!("../../docs/notes/bulletproofs_plus.md")]
 
+mod format;
 mod nonces;
 mod parameters;
 mod proof;
@@ -38,6 +39,13 @@ pub(crate) use verifier::{replay as plus_replay, terms_core, TermsCore};
 #[cfg(feature = "monero")]
 pub(crate) use verifier::{terms_core_shape, PlusShape};
 pub use witness::{ExtendedOpening, RecoverySeed};
+// For Monero's Bulletproofs+: the same prover over another format.
+#[cfg(feature = "monero")]
+pub(crate) use format::{PlusFormat, PlusPoint};
+#[cfg(feature = "monero")]
+pub(crate) use nonces::Nonces;
+#[cfg(feature = "monero")]
+pub(crate) use prover::prove_core;
 
 // The verification equation, for the batch verifier.
 #[allow(unused_imports)]

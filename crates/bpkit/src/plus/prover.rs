@@ -1,18 +1,18 @@
 //! The Bulletproofs+ range-proof prover: bit commitment `A`, the challenges `y, z`, then the
 //! weighted-inner-product argument on `â_L = a_L − z·1`, `â_R = a_R + d∘y⃖ + z·1`.
 
+use super::format::{MerlinFormat, PlusFormat};
 use super::nonces::{Nonces, ALPHA};
 use super::parameters::ExtendedPedersenGens;
 #[cfg(feature = "std")]
 use super::parameters::PlusGens;
 use super::proof::PlusProof;
 use super::statement::PlusStatement;
-use super::transcript::{bind_statement, challenges_y_z};
+use super::transcript::bind_statement;
 use super::wip::{self, WipWitness};
 use super::witness::{ExtendedOpening, RecoverySeed};
 use crate::errors::Error;
 use crate::generators::BulletproofGens;
-use crate::group::encoding::Point;
 use crate::group::{RistrettoPoint, Scalar};
 use crate::transcript::RngAdapter;
 use crate::util::scalars::{powers, scalar_pow};
@@ -161,76 +161,13 @@ impl PlusProof {
             }
         }
         let mut nonces = Nonces::new(seed, rng_builder.finalize(&mut RngAdapter(rng)));
-
-        // Bits of the shifted values, party after party.
-        let n_total = n.saturating_mul(mp);
-        let mut bits = Zeroizing::new(Vec::with_capacity(n_total));
-        for v in shifted.iter() {
-            for i in 0..n {
-                bits.push(((v >> i) & 1) as u8);
-            }
-        }
-
-        // A = ⟨a_L, G⟩ + ⟨a_R, H⟩ + Σ α_k·B̃_k = Σ (βᵢ ? Gᵢ : −Hᵢ) + Σ α_k·B̃_k, with constant-time
-        // selection (a_R = a_L − 1).
+        let blindings: Vec<&[Scalar]> = openings.iter().map(|o| o.blindings.as_slice()).collect();
         let g: Vec<RistrettoPoint> = bp.g_iter(n, mp).copied().collect();
         let h: Vec<RistrettoPoint> = bp.h_iter(n, mp).copied().collect();
-        let alpha = nonces.vector(ALPHA, None, k)?;
-        let mut a_point = gens.mul_blinding(&alpha);
-        for ((bit, gi), hi) in bits.iter().zip(&g).zip(&h) {
-            a_point += RistrettoPoint::conditional_select(&-hi, gi, Choice::from(*bit));
-        }
-        let a_point = Point::from_point(a_point);
-        let (y, z) = challenges_y_z(transcript, &a_point.compressed)?;
-
-        // â_L = a_L − z·1;  â_R = a_R + d∘y⃖ + z·1 with dᵢ = z^{2(j+1)}·2^{i mod n} (party j)
-        // and y⃖ᵢ = y^{N−i}: so â_R = β + ρ with public ρ = d∘y⃖ + (z − 1)·1.
-        let zz = z * z;
-        let y_inv = y.invert();
-        let two_y_inv = Scalar::from(2u64) * y_inv;
-        let y_n = scalar_pow(&y, n_total as u64);
-        let mut rho = Vec::with_capacity(n_total);
-        let mut party_factor = zz * y_n; // z^{2(j+1)}·y^{N−jn}
-        let y_inv_n = scalar_pow(&y_inv, n as u64);
-        for _ in 0..mp {
-            rho.extend(
-                powers(two_y_inv)
-                    .take(n)
-                    .map(|p| party_factor * p + z - Scalar::ONE),
-            );
-            party_factor *= zz * y_inv_n;
-        }
-        let a: Zeroizing<Vec<Scalar>> =
-            Zeroizing::new(bits.iter().map(|b| Scalar::from(*b) - z).collect());
-        let b: Zeroizing<Vec<Scalar>> = Zeroizing::new(
-            bits.iter()
-                .zip(&rho)
-                .map(|(b, rho)| Scalar::from(*b) + rho)
-                .collect(),
-        );
-        // α̂_k = α_k + y^{N+1}·Σ_j z^{2(j+1)}·r_{j,k}  (padding parties have r = 0).
-        let y_n1 = y_n * y;
-        let mut alpha_hat = alpha;
-        let mut z_pow = Scalar::ONE;
-        for opening in openings {
-            z_pow *= zz;
-            let factor = z_pow * y_n1;
-            for (ah, r) in alpha_hat.iter_mut().zip(&opening.blindings) {
-                *ah += factor * r;
-            }
-        }
-        let witness = WipWitness {
-            bits,
-            a,
-            b,
-            rho,
-            party_bits: n,
-            kappa: -z,
-            alpha: alpha_hat,
-        };
-        let out = wip::prove(gens, &g, &h, transcript, &y, witness, &mut nonces)?;
+        let mut format = MerlinFormat { gens, transcript };
+        let out = prove_core(&mut format, &g, &h, n, &shifted, &blindings, &mut nonces)?;
         Ok(PlusProof {
-            a: a_point,
+            a: out.a,
             a1: out.a1,
             b: out.b,
             r1: out.r1,
@@ -240,4 +177,121 @@ impl PlusProof {
             r: out.r,
         })
     }
+}
+
+/// A Bulletproofs+ range proof as the algebra produces it, points in a format's encoding.
+pub(crate) struct CoreProof<E> {
+    pub a: E,
+    pub a1: E,
+    pub b: E,
+    pub r1: Scalar,
+    pub s1: Scalar,
+    pub d1: Vec<Scalar>,
+    pub l: Vec<E>,
+    pub r: Vec<E>,
+}
+
+/// The prover's algebra, for any format: bit commitment `A`, the challenges `y, z`, then the
+/// weighted-inner-product argument. `shifted` holds the `m'` values to prove in `[0, 2ⁿ)`
+/// (padding parties 0), `blindings` the blinding factors of the `m` real commitments (`k`
+/// each); `g`, `h` the `n·m'` vector generators in party order. The caller has bound the
+/// statement to the format's transcript and checked the witness.
+///
+/// Timing: constant-time in `shifted`, `blindings` and the nonces.
+// Group additions on a generic `PlusPoint` (clippy cannot see that they never overflow).
+#[allow(clippy::arithmetic_side_effects)]
+pub(crate) fn prove_core<F: PlusFormat>(
+    format: &mut F,
+    g: &[F::Point],
+    h: &[F::Point],
+    n: usize,
+    shifted: &[u64],
+    blindings: &[&[Scalar]],
+    nonces: &mut Nonces<'_>,
+) -> Result<CoreProof<F::Encoded>, Error> {
+    let mp = shifted.len();
+    let k = format.blinding_bases().len();
+    let n_total = n.saturating_mul(mp);
+    if g.len() < n_total || h.len() < n_total || blindings.len() > mp {
+        return Err(Error::GeneratorsTooSmall {
+            needed: n_total,
+            available: g.len().min(h.len()),
+        });
+    }
+    if let Some(index) = blindings.iter().position(|b| b.len() != k) {
+        return Err(Error::InvalidOpening { index });
+    }
+    // Bits of the shifted values, party after party.
+    let mut bits = Zeroizing::new(Vec::with_capacity(n_total));
+    for v in shifted.iter() {
+        for i in 0..n {
+            bits.push(((v >> i) & 1) as u8);
+        }
+    }
+
+    // A = ⟨a_L, G⟩ + ⟨a_R, H⟩ + Σ α_k·B̃_k = Σ (βᵢ ? Gᵢ : −Hᵢ) + Σ α_k·B̃_k, with constant-time
+    // selection (a_R = a_L − 1).
+    let alpha = nonces.vector(ALPHA, None, k)?;
+    let mut a_point = format.mul_blinding(&alpha);
+    for ((bit, gi), hi) in bits.iter().zip(g).zip(h) {
+        a_point += F::Point::conditional_select(&-*hi, gi, Choice::from(*bit));
+    }
+    let a_point = format.encode(&a_point);
+    let (y, z) = format.challenges_y_z(&a_point)?;
+    // â_L = a_L − z·1;  â_R = a_R + d∘y⃖ + z·1 with dᵢ = z^{2(j+1)}·2^{i mod n} (party j)
+    // and y⃖ᵢ = y^{N−i}: so â_R = β + ρ with public ρ = d∘y⃖ + (z − 1)·1.
+    let zz = z * z;
+    let y_inv = y.invert();
+    let two_y_inv = Scalar::from(2u64) * y_inv;
+    let y_n = scalar_pow(&y, n_total as u64);
+    let mut rho = Vec::with_capacity(n_total);
+    let mut party_factor = zz * y_n; // z^{2(j+1)}·y^{N−jn}
+    let y_inv_n = scalar_pow(&y_inv, n as u64);
+    for _ in 0..mp {
+        rho.extend(
+            powers(two_y_inv)
+                .take(n)
+                .map(|p| party_factor * p + z - Scalar::ONE),
+        );
+        party_factor *= zz * y_inv_n;
+    }
+    let a: Zeroizing<Vec<Scalar>> =
+        Zeroizing::new(bits.iter().map(|b| Scalar::from(*b) - z).collect());
+    let b: Zeroizing<Vec<Scalar>> = Zeroizing::new(
+        bits.iter()
+            .zip(&rho)
+            .map(|(b, rho)| Scalar::from(*b) + rho)
+            .collect(),
+    );
+    // α̂_k = α_k + y^{N+1}·Σ_j z^{2(j+1)}·r_{j,k}  (padding parties have r = 0).
+    let y_n1 = y_n * y;
+    let mut alpha_hat = alpha;
+    let mut z_pow = Scalar::ONE;
+    for party in blindings {
+        z_pow *= zz;
+        let factor = z_pow * y_n1;
+        for (ah, r) in alpha_hat.iter_mut().zip(party.iter()) {
+            *ah += factor * r;
+        }
+    }
+    let witness = WipWitness {
+        bits,
+        a,
+        b,
+        rho,
+        party_bits: n,
+        kappa: -z,
+        alpha: alpha_hat,
+    };
+    let out = wip::prove(format, g, h, &y, witness, nonces)?;
+    Ok(CoreProof {
+        a: a_point,
+        a1: out.a1,
+        b: out.b,
+        r1: out.r1,
+        s1: out.s1,
+        d1: out.d1,
+        l: out.l,
+        r: out.r,
+    })
 }

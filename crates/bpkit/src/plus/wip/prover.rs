@@ -17,18 +17,14 @@
 //!   plus a variable-time MSM whose scalars and points are all public.
 //! - Later rounds: constant-time MSMs over the (lazily) folded generators.
 
+use super::super::format::{PlusFormat, PlusPoint};
 use super::super::nonces::{Nonces, D, D_L, D_R, ETA};
-use super::super::parameters::ExtendedPedersenGens;
-use super::super::transcript::{challenge_final, challenge_round};
 use crate::errors::Error;
-use crate::group::encoding::Point;
-use crate::group::{msm, RistrettoPoint, Scalar};
+use crate::group::Scalar;
 use crate::util::par;
 use crate::util::scalars::{powers, scalar_pow};
 use alloc::vec::Vec;
-use curve25519_dalek::traits::Identity;
-use merlin::Transcript;
-use subtle::{Choice, ConditionallySelectable};
+use subtle::Choice;
 use zeroize::Zeroizing;
 
 /// Rounds done with subset sums over the original generators.
@@ -55,12 +51,12 @@ pub(crate) struct WipWitness {
     pub alpha: Zeroizing<Vec<Scalar>>,
 }
 
-/// What the argument sends.
-pub(crate) struct WipOutput {
-    pub l: Vec<Point>,
-    pub r: Vec<Point>,
-    pub a1: Point,
-    pub b: Point,
+/// What the argument sends (points in the format's encoding `E`).
+pub(crate) struct WipOutput<E> {
+    pub l: Vec<E>,
+    pub r: Vec<E>,
+    pub a1: E,
+    pub b: E,
     pub r1: Scalar,
     pub s1: Scalar,
     pub d1: Vec<Scalar>,
@@ -81,20 +77,22 @@ fn part<T>(v: &[T], start: usize, len: usize) -> Result<&[T], Error> {
 
 /// `Σ βᵢ·Pᵢ` for bits `β`, in constant time: conditional selection between `Pᵢ` and the
 /// identity, then (complete, constant-time) addition.
-fn subset_sum(bits: &[u8], points: &[RistrettoPoint]) -> RistrettoPoint {
-    let identity = RistrettoPoint::identity();
-    let mut acc = RistrettoPoint::identity();
+// Group additions on a generic `PlusPoint`: they never overflow.
+#[allow(clippy::arithmetic_side_effects)]
+fn subset_sum<P: PlusPoint>(bits: &[u8], points: &[P]) -> P {
+    let identity = P::identity();
+    let mut acc = P::identity();
     for (bit, p) in bits.iter().zip(points) {
-        acc += RistrettoPoint::conditional_select(&identity, p, Choice::from(*bit));
+        acc += P::conditional_select(&identity, p, Choice::from(*bit));
     }
     acc
 }
 
 /// The generators of the current round, lazily folded: `G⁽ʳ⁾ⱼ = Σ_v wg_v·g[j + v·n_r]`.
-struct Lazy {
+struct Lazy<P> {
     /// Points of the stored level (`n_r · W` of them).
-    g: Vec<RistrettoPoint>,
-    h: Vec<RistrettoPoint>,
+    g: Vec<P>,
+    h: Vec<P>,
     /// Weights from the stored level to the current round (`W` of them).
     wg: Vec<Scalar>,
     wh: Vec<Scalar>,
@@ -102,7 +100,7 @@ struct Lazy {
     original: bool,
 }
 
-impl Lazy {
+impl<P: PlusPoint> Lazy<P> {
     /// Folds the weights with the round challenge (`e⁻¹, e·y⁻ʰ` for `G`; `e, e⁻¹` for `H`).
     fn fold(&mut self, e: &Scalar, e_inv: &Scalar, y_inv_h: &Scalar) {
         let g_hi = e * y_inv_h;
@@ -128,11 +126,11 @@ impl Lazy {
 
     /// The fully folded generators `G_fin`, `H_fin` (after the last round). Variable-time:
     /// public.
-    fn finish(&self) -> Result<(RistrettoPoint, RistrettoPoint), Error> {
+    fn finish(&self) -> Result<(P, P), Error> {
         // Variable-time: generators and fold weights (from challenges) are public.
-        let g = msm::vartime(self.wg.iter().copied(), &self.g)
+        let g = P::msm_vartime(self.wg.iter().copied(), &self.g)
             .ok_or(size_error(self.wg.len(), self.g.len()))?;
-        let h = msm::vartime(self.wh.iter().copied(), &self.h)
+        let h = P::msm_vartime(self.wh.iter().copied(), &self.h)
             .ok_or(size_error(self.wh.len(), self.h.len()))?;
         Ok((g, h))
     }
@@ -141,11 +139,9 @@ impl Lazy {
 /// `P'ⱼ = Σ_v w_v·P[j + v·n]` for `j < n`, as `w₀·(P[j] + Σ_{v≥1} (w_v/w₀)·P[j + v·n])` — the
 /// common factor `w₀` stays in the weights, saving one multiplication per point.
 /// Variable-time: every input is public.
-fn materialize(
-    points: &[RistrettoPoint],
-    w: &[Scalar],
-    n: usize,
-) -> Result<Vec<RistrettoPoint>, Error> {
+// Group additions on a generic `PlusPoint`: they never overflow.
+#[allow(clippy::arithmetic_side_effects)]
+fn materialize<P: PlusPoint>(points: &[P], w: &[Scalar], n: usize) -> Result<Vec<P>, Error> {
     let w0_inv = w.first().ok_or(size_error(1, 0))?.invert();
     let rel: Vec<Scalar> = w.iter().skip(1).map(|x| x * w0_inv).collect();
     // The new points are independent: an ordered map over them (several threads with the
@@ -154,9 +150,9 @@ fn materialize(
         let base = points.get(j).ok_or(size_error(j, points.len()))?;
         let others = points.iter().skip(j.saturating_add(n)).step_by(n.max(1));
         // Variable-time: generators and fold weights (from challenges) are public.
-        let rest = msm::vartime(rel.iter().copied(), others.take(rel.len()))
+        let rest = P::msm_vartime(rel.iter().copied(), others.take(rel.len()))
             .ok_or(size_error(rel.len().saturating_mul(n), points.len()))?;
-        Ok(base + rest)
+        Ok(*base + rest)
     })
     .into_iter()
     .collect()
@@ -165,17 +161,17 @@ fn materialize(
 /// The public bit decomposition of `a` and `b` (only kept during the subset-sum rounds):
 /// `aᵢ = Σ_u α_u·β_{i+u·n_r} + κ`, `bᵢ = Σ_u γ_u·(β + ρ⁽⁰⁾)_{i+u·n_r}` — `ρ` folds with the
 /// same coefficients as the bits of `b`, so the original `ρ⁽⁰⁾` is kept.
-struct Decomposition {
+struct Decomposition<P> {
     alpha: Vec<Scalar>,
     kappa: Scalar,
     gamma: Vec<Scalar>,
     /// `ρ⁽⁰⁾ = D + c·1`, `D = d∘y⃖`, `c = z − 1`.
     rho0: Vec<Scalar>,
     c: Scalar,
-    blocks: Blocks,
+    blocks: Blocks<P>,
 }
 
-impl Decomposition {
+impl<P> Decomposition<P> {
     fn fold(&mut self, e: &Scalar, e_inv: &Scalar, y_h: &Scalar) {
         let a_hi = e_inv * y_h;
         self.alpha = self.alpha.iter().flat_map(|x| [e * x, a_hi * x]).collect();
@@ -190,22 +186,22 @@ impl Decomposition {
 /// `Q_s = Σ_{i<b} qⁱ·H_{s+i}`. The `N/b` points `Q_s` (and plain sums `S_s`) are computed
 /// once and serve all four public parts of rounds 0 and 1, which then cost a few points each
 /// instead of `N/2`. `b = min(n, N/4)` divides every half-block of those rounds.
-struct Blocks {
+struct Blocks<P> {
     size: usize,
-    q: Vec<RistrettoPoint>,
-    sums: Vec<RistrettoPoint>,
+    q: Vec<P>,
+    sums: Vec<P>,
 }
 
-impl Blocks {
+impl<P: PlusPoint> Blocks<P> {
     /// Variable-time: generators and `q` (from the challenge `y`) are public.
-    fn new(h: &[RistrettoPoint], size: usize, q: &Scalar) -> Result<Self, Error> {
+    fn new(h: &[P], size: usize, q: &Scalar) -> Result<Self, Error> {
         let size = size.max(1);
         let q_pows: Vec<Scalar> = powers(*q).take(size).collect();
         // The blocks are independent: an ordered map over them (several threads with the
         // `parallel` feature).
-        let blocks: Vec<Result<(RistrettoPoint, RistrettoPoint), Error>> =
+        let blocks: Vec<Result<(P, P), Error>> =
             par::map_owned(h.chunks(size).collect(), |_, chunk| {
-                let q = msm::vartime(q_pows.iter().copied(), chunk)
+                let q = P::msm_vartime(q_pows.iter().copied(), chunk)
                     .ok_or(size_error(size, chunk.len()))?;
                 Ok((q, chunk.iter().sum()))
             });
@@ -225,7 +221,7 @@ impl Blocks {
     }
 
     /// `Σ H` over `[start, start + len)` (both multiples of the block size).
-    fn sum(&self, start: usize, len: usize) -> Result<RistrettoPoint, Error> {
+    fn sum(&self, start: usize, len: usize) -> Result<P, Error> {
         let first = self.index(start)?;
         let count = self.index(len)?;
         Ok(part(&self.sums, first, count)?.iter().sum())
@@ -237,7 +233,7 @@ impl Blocks {
     fn add_rho_terms(
         &self,
         acc: &mut [Scalar],
-        dec: &Decomposition,
+        dec: &Decomposition<P>,
         coef: &Scalar,
         rho_start: usize,
         h_start: usize,
@@ -265,14 +261,14 @@ impl Blocks {
 
 /// The secret scalars and points of one `L` or `R` (besides `c·B + Σ d_k·B̃_k`), for one
 /// constant-time MSM; and the public ones, for one variable-time MSM.
-struct Terms {
+struct Terms<P: PlusPoint> {
     secret_scalars: Zeroizing<Vec<Scalar>>,
-    secret_points: Zeroizing<Vec<RistrettoPoint>>,
+    secret_points: Zeroizing<Vec<P>>,
     public_scalars: Vec<Scalar>,
-    public_points: Vec<RistrettoPoint>,
+    public_points: Vec<P>,
 }
 
-impl Terms {
+impl<P: PlusPoint> Terms<P> {
     fn new() -> Self {
         Terms {
             secret_scalars: Zeroizing::new(Vec::new()),
@@ -285,25 +281,27 @@ impl Terms {
     /// `c·B + Σ d_k·B̃_k + Σ secret (constant-time) + Σ public (variable-time)`. A public part
     /// of at most [`SMALL_PUBLIC`] points joins the constant-time MSM instead: a separate
     /// variable-time MSM would cost 256 doublings of its own.
-    fn evaluate(
+    // Group additions on a generic `PlusPoint`: they never overflow.
+    #[allow(clippy::arithmetic_side_effects)]
+    fn evaluate<F: PlusFormat<Point = P>>(
         &self,
-        gens: &ExtendedPedersenGens,
+        format: &F,
         c: &Scalar,
         d: &[Scalar],
-    ) -> Result<RistrettoPoint, Error> {
+    ) -> Result<P, Error> {
         let merge = self.public_points.len() <= SMALL_PUBLIC;
-        let (merged_scalars, merged_points): (&[Scalar], &[RistrettoPoint]) = if merge {
+        let (merged_scalars, merged_points): (&[Scalar], &[P]) = if merge {
             (&self.public_scalars, &self.public_points)
         } else {
             (&[], &[])
         };
-        let secret = msm::constant_time(
+        let secret = P::msm_constant_time(
             core::iter::once(*c)
                 .chain(d.iter().copied())
                 .chain(self.secret_scalars.iter().copied())
                 .chain(merged_scalars.iter().copied()),
-            core::iter::once(gens.value_base())
-                .chain(gens.blinding_bases())
+            core::iter::once(format.value_base())
+                .chain(format.blinding_bases())
                 .chain(self.secret_points.iter())
                 .chain(merged_points),
         )
@@ -315,9 +313,10 @@ impl Terms {
             return Ok(secret);
         }
         // Variable-time: every scalar and point here is public (challenges, generators, ρ, κ).
-        let public = msm::vartime(self.public_scalars.iter().copied(), &self.public_points).ok_or(
-            size_error(self.public_scalars.len(), self.public_points.len()),
-        )?;
+        let public =
+            P::msm_vartime(self.public_scalars.iter().copied(), &self.public_points).ok_or(
+                size_error(self.public_scalars.len(), self.public_points.len()),
+            )?;
         Ok(secret + public)
     }
 }
@@ -325,14 +324,14 @@ impl Terms {
 /// Round `r` at the original generators, by subset sums (see the module docs).
 /// Returns the terms of `L` and of `R`.
 #[allow(clippy::too_many_arguments)]
-fn subset_round(
+fn subset_round<P: PlusPoint>(
     bits: &[u8],
-    lazy: &Lazy,
-    dec: &Decomposition,
+    lazy: &Lazy<P>,
+    dec: &Decomposition<P>,
     n_r: usize,
     y_h: &Scalar,
     y_inv_h: &Scalar,
-) -> Result<(Terms, Terms), Error> {
+) -> Result<(Terms<P>, Terms<P>), Error> {
     let h = n_r / 2;
     let (g, hv) = (&lazy.g, &lazy.h);
     let mut l = Terms::new();
@@ -367,8 +366,8 @@ fn subset_round(
     let gamma_sum: Scalar = dec.gamma.iter().sum();
     for (v, (wg, wh)) in lazy.wg.iter().zip(&lazy.wh).enumerate() {
         let gblock = v.checked_mul(n_r).ok_or(size_error(usize::MAX, g.len()))?;
-        let g_lo: RistrettoPoint = part(g, gblock, h)?.iter().sum();
-        let g_hi: RistrettoPoint = part(g, gblock.saturating_add(h), h)?.iter().sum();
+        let g_lo: P = part(g, gblock, h)?.iter().sum();
+        let g_hi: P = part(g, gblock.saturating_add(h), h)?.iter().sum();
         l.public_scalars.push(dec.kappa * y_inv_h * wg);
         l.public_points.push(g_hi);
         r.public_scalars.push(dec.kappa * y_h * wg);
@@ -400,14 +399,14 @@ fn subset_round(
 }
 
 /// Round `r` over the stored level with constant-time MSMs (the scalars are secret).
-fn msm_round(
+fn msm_round<P: PlusPoint>(
     a: &[Scalar],
     b: &[Scalar],
-    lazy: &Lazy,
+    lazy: &Lazy<P>,
     n_r: usize,
     y_h: &Scalar,
     y_inv_h: &Scalar,
-) -> Result<(Terms, Terms), Error> {
+) -> Result<(Terms<P>, Terms<P>), Error> {
     let h = n_r / 2;
     let (a_lo, a_hi) = (part(a, 0, h)?, part(a, h, h)?);
     let (b_lo, b_hi) = (part(b, 0, h)?, part(b, h, h)?);
@@ -450,16 +449,15 @@ fn materialize_level(level: usize, rounds: usize) -> bool {
 }
 
 /// Runs the argument: `R = log₂ N` rounds, then the last message. `g`, `h` are the `N` vector
-/// generators in party order.
-pub(crate) fn prove(
-    gens: &ExtendedPedersenGens,
-    g: &[RistrettoPoint],
-    h: &[RistrettoPoint],
-    transcript: &mut Transcript,
+/// generators in party order; `format` supplies the bases, encoding and transcript.
+pub(crate) fn prove<F: PlusFormat>(
+    format: &mut F,
+    g: &[F::Point],
+    h: &[F::Point],
     y: &Scalar,
     witness: WipWitness,
     nonces: &mut Nonces<'_>,
-) -> Result<WipOutput, Error> {
+) -> Result<WipOutput<F::Encoded>, Error> {
     let WipWitness {
         bits,
         mut a,
@@ -470,7 +468,7 @@ pub(crate) fn prove(
         mut alpha,
     } = witness;
     let n_total = a.len();
-    let k = gens.extension_degree();
+    let k = format.blinding_bases().len();
     if !n_total.is_power_of_two() || b.len() != n_total || g.len() < n_total || h.len() < n_total {
         return Err(size_error(n_total, g.len().min(h.len())));
     }
@@ -524,9 +522,9 @@ pub(crate) fn prove(
         } else {
             msm_round(&a, &b, &lazy, n, &y_h, &y_inv_h)?
         };
-        let l = Point::from_point(l_terms.evaluate(gens, &c_l, &d_l)?);
-        let r = Point::from_point(r_terms.evaluate(gens, &c_r, &d_r)?);
-        let e = challenge_round(transcript, &l.compressed, &r.compressed)?;
+        let l = format.encode(&l_terms.evaluate(format, &c_l, &d_l)?);
+        let r = format.encode(&r_terms.evaluate(format, &c_r, &d_r)?);
+        let e = format.challenge_round(&l, &r)?;
         l_vec.push(l);
         r_vec.push(r);
         let e_inv = e.invert();
@@ -572,23 +570,23 @@ pub(crate) fn prove(
     let d = nonces.vector(D, None, k)?;
     let eta = nonces.vector(ETA, None, k)?;
     let ry = Zeroizing::new(*r_nonce * y);
-    let a1 = msm::constant_time(
+    let a1 = F::Point::msm_constant_time(
         [*r_nonce, *s_nonce, *ry * *b0 + *s_nonce * y * *a0]
             .into_iter()
             .chain(d.iter().copied()),
-        [&g_fin, &h_fin, gens.value_base()]
+        [&g_fin, &h_fin, format.value_base()]
             .into_iter()
-            .chain(gens.blinding_bases()),
+            .chain(format.blinding_bases()),
     )
-    .ok_or(size_error(k, gens.blinding_bases().len()))?;
-    let b_point = msm::constant_time(
+    .ok_or(size_error(k, format.blinding_bases().len()))?;
+    let b_point = F::Point::msm_constant_time(
         core::iter::once(*ry * *s_nonce).chain(eta.iter().copied()),
-        core::iter::once(gens.value_base()).chain(gens.blinding_bases()),
+        core::iter::once(format.value_base()).chain(format.blinding_bases()),
     )
-    .ok_or(size_error(k, gens.blinding_bases().len()))?;
-    let a1 = Point::from_point(a1);
-    let b_point = Point::from_point(b_point);
-    let e = challenge_final(transcript, &a1.compressed, &b_point.compressed)?;
+    .ok_or(size_error(k, format.blinding_bases().len()))?;
+    let a1 = format.encode(&a1);
+    let b_point = format.encode(&b_point);
+    let e = format.challenge_final(&a1, &b_point)?;
     let e_sq = e * e;
     let d1 = eta
         .iter()
