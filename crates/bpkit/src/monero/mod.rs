@@ -9,6 +9,7 @@
 //!
 //! Timing: verification is variable-time; every input of a verifier is public.
 
+pub mod batch;
 mod equation;
 pub mod error;
 pub mod generators;
@@ -22,6 +23,7 @@ mod shape;
 pub mod tx;
 pub mod varint;
 
+pub use batch::BatchFailures;
 pub use error::MoneroError;
 pub use original::OriginalProof;
 pub use plus::PlusProof;
