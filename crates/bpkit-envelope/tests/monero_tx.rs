@@ -1,7 +1,12 @@
 //! The facade's `monero::verify_tx` (what the bindings' `verify_tx` / `verifyTx` /
 //! `bpkit_monero_verify_tx` return) on Monero's own test transactions (copied under
 //! tests/vectors/monero/txs/), tampered and truncated copies.
-#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::arithmetic_side_effects
+)]
 
 use bpkit_envelope::monero::{monero_error_kind, verify_tx, TxProofKind, TxVerdict};
 
