@@ -9,10 +9,14 @@
 //! counts, no `V`). Decoding is strict: unknown or duplicate fields, another version, bad hex,
 //! a commitment that is not 32 bytes are refused; the proof bytes are decoded (canonically) and
 //! checked by [`verify_monero`].
+//!
+//! [`verify_tx`] verifies a raw transaction's range proof and reports what
+//! `bpkit monero verify-tx` prints ([`TxReport`]); the bindings' `verify_tx` / `verifyTx` /
+//! `bpkit_monero_verify_tx` are it.
 
 use crate::error::EnvelopeError;
 use crate::hex;
-use bpkit::monero::{Opening, OriginalProof, PlusProof};
+use bpkit::monero::{MoneroError, Opening, OriginalProof, PlusProof, RangeProofs, Transaction};
 use bpkit::reexports::rand_core::CryptoRng;
 use serde::{Deserialize, Serialize};
 
@@ -124,4 +128,166 @@ pub fn verify_monero(env: &MoneroEnvelope) -> Result<(), bpkit::Error> {
         OriginalProof::from_bytes(&env.proof)?.verify(&env.commitments)?;
     }
     Ok(())
+}
+
+/// The range proofs a transaction carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TxProofKind {
+    /// None: version 1, coinbase, or Borromean range signatures (RingCT types 0–2).
+    None,
+    /// Bulletproofs (RingCT types 3–5).
+    Bulletproofs,
+    /// Bulletproofs+ (RingCT type 6).
+    BulletproofsPlus,
+}
+
+impl TxProofKind {
+    /// `"none"`, `"bulletproofs"` or `"bulletproofs+"` (the words of `bpkit monero verify-tx`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TxProofKind::None => "none",
+            TxProofKind::Bulletproofs => "bulletproofs",
+            TxProofKind::BulletproofsPlus => "bulletproofs+",
+        }
+    }
+}
+
+/// The verdict on a transaction that parses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TxVerdict {
+    /// Its range proof verifies against its output commitments.
+    Valid,
+    /// It carries no Bulletproofs (nothing to verify).
+    NoBulletproofs,
+    /// Its range proof is well-formed but false.
+    Invalid(MoneroError),
+    /// Its range proof cannot be checked (a point or scalar that does not decode, a shape
+    /// Monero refuses, not exactly one proof).
+    Malformed(MoneroError),
+}
+
+impl TxVerdict {
+    /// `"valid"`, `"no-bulletproofs"`, `"invalid"` or `"malformed"`.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            TxVerdict::Valid => "valid",
+            TxVerdict::NoBulletproofs => "no-bulletproofs",
+            TxVerdict::Invalid(_) => "invalid",
+            TxVerdict::Malformed(_) => "malformed",
+        }
+    }
+
+    /// The error of an invalid or malformed proof.
+    pub fn error(&self) -> Option<MoneroError> {
+        match self {
+            TxVerdict::Invalid(e) | TxVerdict::Malformed(e) => Some(*e),
+            TxVerdict::Valid | TxVerdict::NoBulletproofs => None,
+        }
+    }
+}
+
+/// What [`verify_tx`] reports on one transaction: the facts `bpkit monero verify-tx` prints.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TxReport {
+    /// The transaction hash, as Monero computes it.
+    pub hash: [u8; 32],
+    /// The transaction version (1 or 2).
+    pub version: u64,
+    /// The RingCT type (0–6); `None` for a version 1 transaction.
+    pub rct_type: Option<u8>,
+    /// Number of inputs.
+    pub inputs: usize,
+    /// Number of outputs.
+    pub outputs: usize,
+    /// True for a coinbase (miner) transaction.
+    pub coinbase: bool,
+    /// The range proofs it carries.
+    pub proof_kind: TxProofKind,
+    /// The verdict.
+    pub verdict: TxVerdict,
+}
+
+impl TxReport {
+    /// The hash in lower-case hex.
+    pub fn hash_hex(&self) -> String {
+        hex::encode(&self.hash)
+    }
+
+    /// The RingCT type as the CLI prints it: its number, or `v1`.
+    pub fn type_name(&self) -> String {
+        self.rct_type
+            .map_or_else(|| "v1".to_owned(), |t| t.to_string())
+    }
+
+    /// The CLI's line for this transaction (without the file name and newline):
+    /// `hash H type T outputs N KIND VERDICT`, or `hash H type T outputs N no Bulletproofs
+    /// (type T)`.
+    pub fn summary(&self) -> String {
+        let ty = self.type_name();
+        let head = format!(
+            "hash {} type {ty} outputs {}",
+            self.hash_hex(),
+            self.outputs
+        );
+        let verdict = match &self.verdict {
+            TxVerdict::NoBulletproofs => return format!("{head} no Bulletproofs (type {ty})"),
+            TxVerdict::Valid => "valid".to_owned(),
+            TxVerdict::Invalid(e) => format!("invalid: {e}"),
+            TxVerdict::Malformed(e) => format!("malformed: {e}"),
+        };
+        format!("{head} {} {verdict}", self.proof_kind.as_str())
+    }
+}
+
+/// Parses a raw Monero transaction (the whole blob, binary) and verifies its range proof
+/// against its output commitments ([`bpkit::monero::verify_tx`]), as `bpkit monero verify-tx`
+/// does. `Err` when the bytes are not a transaction (truncated, extended, an unknown field):
+/// there is no hash to report then. A transaction that parses gets a [`TxReport`] whatever its
+/// proof's verdict. Variable-time: a transaction is public.
+pub fn verify_tx(bytes: &[u8]) -> Result<TxReport, MoneroError> {
+    let tx = Transaction::from_bytes(bytes)?;
+    let proof_kind = match &tx.proofs {
+        RangeProofs::None => TxProofKind::None,
+        RangeProofs::Bulletproofs(_) => TxProofKind::Bulletproofs,
+        RangeProofs::BulletproofsPlus(_) => TxProofKind::BulletproofsPlus,
+    };
+    let verdict = if proof_kind == TxProofKind::None {
+        TxVerdict::NoBulletproofs
+    } else {
+        match tx.verify_range_proofs() {
+            Ok(()) => TxVerdict::Valid,
+            Err(e) if e.is_malformed() => TxVerdict::Malformed(e),
+            Err(e) => TxVerdict::Invalid(e),
+        }
+    };
+    Ok(TxReport {
+        hash: tx.hash,
+        version: tx.version,
+        rct_type: tx.rct_type.map(|t| t.number()),
+        inputs: tx.inputs,
+        outputs: tx.outputs,
+        coinbase: tx.coinbase,
+        proof_kind,
+        verdict,
+    })
+}
+
+/// A stable kind for a Monero error, in the style of [`bpkit::Error::kind`], for the bindings'
+/// error contract: `wrong-length` (truncated or extended input), `invalid-varint`,
+/// `malformed-transaction`, `invalid-point`, `invalid-commitment`, `non-canonical-scalar`,
+/// `invalid-aggregation` (not 1 to 16 outputs), `wrong-rounds` (|L|, |R| not as the output
+/// count requires), `verification-failed` (a false proof or a zero challenge).
+pub fn monero_error_kind(e: &MoneroError) -> &'static str {
+    match e {
+        MoneroError::Truncated { .. } | MoneroError::TrailingBytes { .. } => "wrong-length",
+        MoneroError::InvalidVarint { .. } => "invalid-varint",
+        MoneroError::MalformedTransaction { .. } => "malformed-transaction",
+        MoneroError::InvalidPoint { .. } => "invalid-point",
+        MoneroError::InvalidCommitment { .. } => "invalid-commitment",
+        MoneroError::NonCanonicalScalar { .. } => "non-canonical-scalar",
+        MoneroError::InvalidOutputCount(_) => "invalid-aggregation",
+        MoneroError::WrongRounds { .. } => "wrong-rounds",
+        MoneroError::ZeroChallenge | MoneroError::VerificationFailed => "verification-failed",
+        other => bpkit::Error::from(*other).kind(),
+    }
 }

@@ -238,18 +238,18 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
             }
         }
     }
-    // Monero proofs (Ed25519): one multiplication per kind; on failure each is checked alone
-    // (variable-time: every input is public).
+    // Monero proofs (Ed25519): one multiplication per kind; on failure the false ones are
+    // located by bisection and malformed ones reported with their error (variable-time: every
+    // input is public).
     if !monero_plus.is_empty() {
         let items: Vec<(&PlusProof, &[[u8; 32]])> = monero_plus
             .iter()
             .map(|(_, p, c)| (p, c.as_slice()))
             .collect();
-        if monero::plus::verify_batch(&items).is_err() {
-            for (line, p, c) in &monero_plus {
-                if let Err(e) = p.verify(c) {
-                    failures.push((*line, Failure::from(bpkit::Error::from(e))));
-                }
+        if let Err(e) = monero::plus::verify_batch_located(&items) {
+            for (index, error) in e.failures() {
+                let line = monero_plus.get(*index).map_or(0, |(line, _, _)| *line);
+                failures.push((line, Failure::from(bpkit::Error::from(*error))));
             }
         }
     }
@@ -258,11 +258,10 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
             .iter()
             .map(|(_, p, c)| (p, c.as_slice()))
             .collect();
-        if monero::original::verify_batch(&items).is_err() {
-            for (line, p, c) in &monero_bp {
-                if let Err(e) = p.verify(c) {
-                    failures.push((*line, Failure::from(bpkit::Error::from(e))));
-                }
+        if let Err(e) = monero::original::verify_batch_located(&items) {
+            for (index, error) in e.failures() {
+                let line = monero_bp.get(*index).map_or(0, |(line, _, _)| *line);
+                failures.push((line, Failure::from(bpkit::Error::from(*error))));
             }
         }
     }

@@ -11,8 +11,9 @@ use super::Status;
 use crate::args::{Flag, Parsed};
 use crate::error::{describe, CliError};
 use crate::files::{print, read_input, wipe, write_public, write_secret};
-use bpkit::monero::{Opening, RangeProofs, Transaction};
+use bpkit::monero::Opening;
 use bpkit::Scalar;
+use bpkit_envelope::monero::TxVerdict;
 use bpkit_envelope::{decimal, hex as hexcodec};
 use serde::{Deserialize, Serialize};
 use std::io::Read;
@@ -203,10 +204,6 @@ fn read_tx(path: &str) -> Result<Vec<u8>, CliError> {
     Ok(bytes)
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 /// Runs the command.
 pub fn run(args: &Parsed) -> Result<Status, CliError> {
     let Some((sub, files)) = args.positionals.split_first() else {
@@ -221,42 +218,21 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
     let (mut invalid, mut malformed) = (false, false);
     for path in files {
         let bytes = read_tx(path)?;
-        let tx = match Transaction::from_bytes(&bytes) {
-            Ok(tx) => tx,
+        // The facade's report (the bindings' verify_tx): one line per transaction.
+        match bpkit_envelope::monero::verify_tx(&bytes) {
+            Ok(report) => {
+                match report.verdict {
+                    TxVerdict::Invalid(_) => invalid = true,
+                    TxVerdict::Malformed(_) => malformed = true,
+                    TxVerdict::Valid | TxVerdict::NoBulletproofs => {}
+                }
+                print(&format!("{path}: {}\n", report.summary()))?;
+            }
             Err(e) => {
                 malformed = true;
                 print(&format!("{path}: malformed: {e}\n"))?;
-                continue;
             }
-        };
-        let ty = tx
-            .rct_type
-            .map_or_else(|| "v1".to_string(), |t| format!("{}", t.number()));
-        let head = format!(
-            "{path}: hash {} type {ty} outputs {}",
-            hex(&tx.hash),
-            tx.outputs
-        );
-        let kind = match &tx.proofs {
-            RangeProofs::None => {
-                print(&format!("{head} no Bulletproofs (type {ty})\n"))?;
-                continue;
-            }
-            RangeProofs::Bulletproofs(_) => "bulletproofs",
-            RangeProofs::BulletproofsPlus(_) => "bulletproofs+",
-        };
-        let verdict = match tx.verify_range_proofs() {
-            Ok(()) => "valid".to_string(),
-            Err(e) if e.is_malformed() => {
-                malformed = true;
-                format!("malformed: {e}")
-            }
-            Err(e) => {
-                invalid = true;
-                format!("invalid: {e}")
-            }
-        };
-        print(&format!("{head} {kind} {verdict}\n"))?;
+        }
     }
     if malformed {
         Err(CliError::Malformed("a transaction is malformed".into()))

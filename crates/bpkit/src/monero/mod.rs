@@ -11,6 +11,7 @@
 //! Bulletproofs+ prover ([`PlusProof::prove`]) is bpkit's own prover algebra over this format,
 //! constant-time in the amounts, masks and nonces.
 
+pub mod batch;
 mod equation;
 pub mod error;
 pub mod generators;
@@ -26,6 +27,7 @@ pub mod tx;
 pub mod varint;
 mod witness;
 
+pub use batch::BatchFailures;
 pub use error::MoneroError;
 pub use original::OriginalProof;
 pub use plus::PlusProof;

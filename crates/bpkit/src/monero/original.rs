@@ -248,12 +248,20 @@ pub fn verify_batch(items: &[(&OriginalProof, &[[u8; 32]])]) -> Result<(), Moner
     verify_parts(&parts, b"bpkit monero-bp batch v1", Family::Original)
 }
 
-/// The positions of the proofs of `items` that do not verify (each checked on its own).
+/// Verifies several proofs with one multiscalar multiplication (the weights of
+/// [`verify_batch`]) and, on failure, reports every failing proof with its error: malformed
+/// ones as they decode, false ones located by bisection (see [`super::batch`]).
+pub fn verify_batch_located(
+    items: &[(&OriginalProof, &[[u8; 32]])],
+) -> Result<(), super::batch::BatchFailures> {
+    let parts = items.iter().map(|(p, c)| p.parts(c)).collect();
+    super::batch::verify_located(parts, b"bpkit monero-bp batch v1", Family::Original)
+}
+
+/// The positions of the proofs of `items` that do not verify ([`verify_batch_located`]).
 pub fn locate_failures(items: &[(&OriginalProof, &[[u8; 32]])]) -> Vec<usize> {
-    items
-        .iter()
-        .enumerate()
-        .filter(|(_, (p, c))| p.verify(c).is_err())
-        .map(|(i, _)| i)
-        .collect()
+    verify_batch_located(items)
+        .err()
+        .map(|e| e.indices().collect())
+        .unwrap_or_default()
 }
