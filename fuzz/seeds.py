@@ -46,3 +46,40 @@ for v in circ["cases"]:
 # Aggregation messages: tag byte then a well-sized body (zero scalars / basepoint-free zeros).
 for tag, size in [(0, 96), (1, 64), (2, 64), (3, 32), (4, 608)]:
     put("aggregation_messages", bytes([tag]) + bytes(size))
+# range_proof_decode: every valid range proof; batch_engine: two commitments, a selector, a proof
+# (the 8-bit, two-value proofs fit its statement).
+for v in rp["range_proofs"]:
+    put("range_proof_decode", bytes.fromhex(v["proof"]))
+    if len(v["commitments"]) == 2:
+        cs = b"".join(bytes.fromhex(c) for c in v["commitments"])
+        put("batch_engine", cs + b"\x00" + bytes.fromhex(v["proof"]))
+for v in plus["valid"]:
+    if len(v.get("commitments", [])) == 2:
+        cs = b"".join(bytes.fromhex(c) for c in v["commitments"])
+        put("batch_engine", cs + b"\x01" + bytes.fromhex(v["proof"]))
+# engine_differential: valid encodings (the vectors' commitments), 1 to 40 of them concatenated.
+points = []
+for v in rp["range_proofs"]:
+    points += [bytes.fromhex(c) for c in v["commitments"]]
+for k in (1, 2, 3, 5, 8, 16, 17, 40):
+    put("engine_differential", b"".join(points[:k]))
+# grin_decode: the 33-byte commitment, then the proof.
+grin = json.load(open("tests/vectors/grin_bp.json"))
+for v in grin["valid"] + grin["invalid"]:
+    put("grin_decode", bytes.fromhex(v["commitment"]) + bytes.fromhex(v["proof"]))
+# circuit_decode: a byte choosing the circuit, then a proof; circuit_description: descriptions.
+for v in circ["cases"]:
+    for prefix in (0, 1):
+        put("circuit_decode", bytes([prefix]) + bytes.fromhex(v["proof"]))
+    put("circuit_description", v["circuit"])
+# monero_decode and envelope_parse: the committed seed files.
+for target in ("monero_decode", "envelope_parse"):
+    d = os.path.join("fuzz", "seeds", target)
+    for name in sorted(os.listdir(d)):
+        put(target, open(os.path.join(d, name), "rb").read())
+# The structure-aware targets start from their valid proofs: the empty input and one byte per
+# base proof leave them unchanged.
+for target, bases in (("range_proof_verify", 3), ("plus_verify", 3), ("circuit_verify", 2),
+                      ("grin_verify", 2), ("monero_verify", 4)):
+    for b in range(bases):
+        put(target, bytes([b]))
