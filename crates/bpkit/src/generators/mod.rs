@@ -15,4 +15,13 @@ pub use vector::BulletproofGens;
 #[cfg(feature = "std")]
 mod cache;
 #[cfg(feature = "std")]
+mod circuit_table;
+#[cfg(feature = "std")]
 pub use cache::{engine_ready, shared, shared_engine, shared_pedersen, shared_ready, shared_table};
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub use circuit_table::set_circuit_table_max;
+#[cfg(feature = "std")]
+pub(crate) use circuit_table::shared_circuit_table;
+#[cfg(feature = "std")]
+pub use circuit_table::{CircuitTable, CIRCUIT_TABLE_MAX};

@@ -11,6 +11,9 @@
 //! per process ([`crate::generators::shared_engine`]); smaller ones, and every build without
 //! `std`, on dalek. A verification on its own ([`choose_single`]) takes the engine only when
 //! that conversion has already been paid (by a batch, or by calling `shared_engine`). Both give the same answer and the same errors (tests compare them).
+//! On dalek, circuits of at most [`crate::generators::CIRCUIT_TABLE_MAX`] padded multipliers
+//! verify with the shared precomputed table of `B, B̃, G₀, H₀`
+//! ([`crate::generators::CircuitTable`], built once).
 
 use super::equation::CircuitEquation;
 use crate::circuit::CircuitProof;
@@ -152,6 +155,9 @@ pub(crate) fn finish(
             let v = commitments_dalek(commitments)?;
             if in_parts {
                 dalek_in_parts(padded, eq, &points, &v, pc_gens, bp_gens)
+            } else if let Some(result) = on_small_table(padded, &eq, &points, &v, pc_gens, bp_gens)
+            {
+                result
             } else {
                 dalek_streamed(padded, eq, &points, &v, pc_gens, bp_gens)
             }
@@ -161,6 +167,44 @@ pub(crate) fn finish(
             on_engine(padded, eq, points, v, pc_gens, bp_gens)
         }
     }
+}
+
+/// dalek, with `B, B̃, G₀, H₀` from the shared table of small circuits
+/// ([`crate::generators::CircuitTable`]): one mixed multiplication (the table's points at width
+/// 8, the proof's points and the commitments by Straus). `None` where no table applies (too
+/// large a circuit, or no `std`).
+#[cfg(feature = "std")]
+fn on_small_table(
+    padded: usize,
+    eq: &CircuitEquation,
+    points: &[RistrettoPoint],
+    v: &[RistrettoPoint],
+    pc_gens: &PedersenGens,
+    bp_gens: &BulletproofGens,
+) -> Option<Result<(), Error>> {
+    let table = crate::generators::shared_circuit_table(padded)?;
+    Some((|| {
+        party_zero(padded, bp_gens)?;
+        if eq.g.len() != padded || eq.h.len() != padded {
+            return Err(Error::VerificationFailed);
+        }
+        let dynamic = dynamic(&eq.proof_scalars, &eq.commitment_scalars, points, v)?;
+        // Variable-time: every scalar and point of a verifier is public.
+        let holds = table.holds(pc_gens, eq.b, eq.b_blinding, &eq.g, &eq.h, dynamic);
+        verdict(holds.ok_or(Error::VerificationFailed)?)
+    })())
+}
+
+#[cfg(not(feature = "std"))]
+fn on_small_table(
+    _padded: usize,
+    _eq: &CircuitEquation,
+    _points: &[RistrettoPoint],
+    _v: &[RistrettoPoint],
+    _pc_gens: &PedersenGens,
+    _bp_gens: &BulletproofGens,
+) -> Option<Result<(), Error>> {
+    None
 }
 
 fn party_zero(

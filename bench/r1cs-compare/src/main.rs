@@ -1,0 +1,265 @@
+//! k-shuffle proofs, bpkit against the `bulletproofs` 5 crate's R1CS (dalek), single thread,
+//! interleaved (each round runs every contender once, in turn; minimum and median over the
+//! rounds, ratios to the first contender: dalek's).
+//!
+//! The same statement on both sides: 2k committed values, a second-phase challenge z, and
+//! `∏(xᵢ − z) = ∏(yᵢ − z)` multiplied out in 2(k − 1) multipliers. Every verification starts
+//! from the proof's bytes. Contenders:
+//! - verify: `dalek-r1cs` (Verifier + gadget), `bpkit-gadget` (bpkit's Verifier + its shuffle
+//!   gadget: the same API shape), `bpkit-key` (`ShuffleStatement::verify_with_key`, the
+//!   circuit prepared once), `bpkit-statement` (`ShuffleStatement::verify`: records and packs
+//!   the circuit every time);
+//! - prove: `dalek-r1cs` (Prover + gadget), `bpkit-gadget` (constant-time Prover + gadget),
+//!   `bpkit-statement` (`ShuffleStatement::prove`, which also checks the openings).
+//!
+//! `BPKIT_R1CS_ROUNDS` sets the rounds (default 41 for k = 8, 21 for k = 64); an argument
+//! filters groups by name (`verify`, `prove`, `k=8`, …). `BPKIT_R1CS_SWEEP=1`: instead, the
+//! size sweep that chose `CIRCUIT_TABLE_MAX` (shuffles of k = 8 … 512, verification with a
+//! key on the shared generator table and without it, dalek beside them).
+
+use std::hint::black_box;
+
+use bpkit::circuit::gadgets::shuffle as bp_shuffle;
+use bpkit::circuit::statements::{ShuffleProof, ShuffleStatement, ShuffleWitness};
+use bpkit::circuit::{CircuitProof, LinearCombination, Prover, Verifier};
+use bpkit::{BulletproofGens, Opening, PedersenGens, Scalar};
+use merlin::Transcript;
+use rand::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+
+use bulletproofs as peer;
+use bulletproofs::r1cs::{
+    ConstraintSystem as _, RandomizableConstraintSystem as _, RandomizedConstraintSystem as _,
+};
+use curve25519_dalek_4 as d4;
+
+#[path = "../../../crates/bpkit/benches/common/interleave.rs"]
+mod interleave;
+use interleave::{Job, Unit};
+
+fn t() -> Transcript {
+    Transcript::new(b"r1cs compare")
+}
+
+/// The shuffle on dalek's R1CS API: z drawn in the second phase, both products chained
+/// through k − 1 multipliers each, their difference constrained to zero.
+fn peer_shuffle<CS: peer::r1cs::RandomizableConstraintSystem>(
+    cs: &mut CS,
+    x: Vec<peer::r1cs::Variable>,
+    y: Vec<peer::r1cs::Variable>,
+) {
+    if x.len() == 1 {
+        cs.constrain(x[0] - y[0]);
+        return;
+    }
+    cs.specify_randomized_constraints(move |cs| {
+        let z = cs.challenge_scalar(b"shuffle z");
+        let mut side = |v: &[peer::r1cs::Variable]| -> peer::r1cs::LinearCombination {
+            let mut acc: peer::r1cs::LinearCombination = v[0] - z;
+            for w in &v[1..] {
+                let (_, _, o) = cs.multiply(acc, *w - z);
+                acc = o.into();
+            }
+            acc
+        };
+        let l = side(&x);
+        let r = side(&y);
+        cs.constrain(l - r);
+        Ok(())
+    })
+    .unwrap();
+}
+
+fn d4_scalar(s: &Scalar) -> d4::scalar::Scalar {
+    d4::scalar::Scalar::from_canonical_bytes(s.to_bytes()).unwrap()
+}
+
+fn main() {
+    let filter = std::env::args().nth(1).filter(|a| !a.starts_with('-'));
+    let rounds_env: Option<usize> = std::env::var("BPKIT_R1CS_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok());
+    let run = |group: &str, rounds: usize, mut jobs: Vec<Job<'_>>| {
+        if filter.as_deref().is_some_and(|f| !group.contains(f)) {
+            return;
+        }
+        let stats = interleave::run(rounds, &mut jobs);
+        println!("{group}");
+        interleave::report(&jobs, &stats, Unit::Micros);
+    };
+    println!("bpkit backend: {:?}", bpkit::backend::report());
+    let sweep = std::env::var_os("BPKIT_R1CS_SWEEP").is_some();
+    let ks: &[usize] = if sweep {
+        &[8, 16, 32, 64, 128, 256, 512]
+    } else {
+        &[8, 64]
+    };
+    for &k in ks {
+        let rounds = rounds_env.unwrap_or(if k <= 8 { 41 } else { 21 });
+        let n = (2 * (k - 1)).next_power_of_two();
+        let mut rng = ChaCha20Rng::seed_from_u64(k as u64);
+        let inputs: Vec<Opening> = (0..k as u64)
+            .map(|v| Opening::random(v * 7 + 1, &mut rng))
+            .collect();
+        let outputs: Vec<Opening> = inputs.iter().rev().cloned().collect();
+        let w = ShuffleWitness::new(inputs.clone(), outputs.clone());
+        let st = ShuffleStatement::for_witness(&w).unwrap();
+        let key = st.verifying_key().unwrap();
+        let bp = BulletproofGens::new(n, 1);
+        let pc = PedersenGens::default();
+        let statement_bytes = st.prove(&mut t(), &w, &bp, &mut rng).unwrap().to_bytes();
+
+        // bpkit's Prover and Verifier with the gadget (the API shape of dalek's R1CS).
+        let values: Vec<(Scalar, Scalar)> = inputs
+            .iter()
+            .chain(&outputs)
+            .map(|o| (Scalar::from(o.value), o.blinding))
+            .collect();
+        let gadget_prove = |rng: &mut ChaCha20Rng| {
+            let mut tr = t();
+            let mut prover = Prover::new(&pc, &mut tr);
+            let (vs, vars): (Vec<_>, Vec<LinearCombination>) = values
+                .iter()
+                .map(|(v, r)| {
+                    let (c, var) = prover.commit(*v, *r);
+                    (c, var.into())
+                })
+                .unzip();
+            let (x, y) = vars.split_at(k);
+            bp_shuffle::shuffle(&mut prover, x.to_vec(), y.to_vec()).unwrap();
+            (prover.prove(&bp, rng).unwrap(), vs)
+        };
+        let (gadget_proof, gadget_vs) = gadget_prove(&mut rng);
+        let gadget_bytes = gadget_proof.to_bytes();
+
+        // dalek's.
+        let pc4 = peer::PedersenGens::default();
+        let bp4 = peer::BulletproofGens::new(n, 1);
+        let values4: Vec<(d4::scalar::Scalar, d4::scalar::Scalar)> = values
+            .iter()
+            .map(|(v, r)| (d4_scalar(v), d4_scalar(r)))
+            .collect();
+        let peer_prove = || {
+            let mut tr = t();
+            let mut prover = peer::r1cs::Prover::new(&pc4, &mut tr);
+            let (vs, vars): (Vec<_>, Vec<_>) =
+                values4.iter().map(|(v, r)| prover.commit(*v, *r)).unzip();
+            let (x, y) = vars.split_at(k);
+            peer_shuffle(&mut prover, x.to_vec(), y.to_vec());
+            (prover.prove(&bp4).unwrap(), vs)
+        };
+        let (peer_proof, peer_vs) = peer_prove();
+        let peer_bytes = peer_proof.to_bytes();
+        println!(
+            "k = {k}: {} multipliers (padded {n}); proof bytes: dalek {}, bpkit {}",
+            2 * (k - 1),
+            peer_bytes.len(),
+            gadget_bytes.len()
+        );
+
+        if sweep {
+            let (sb, st, key, bp) = (&statement_bytes, &st, &key, &bp);
+            let key_verify = |max: usize| {
+                move || {
+                    bpkit::generators::set_circuit_table_max(max);
+                    let p = ShuffleProof::from_bytes(black_box(sb)).unwrap();
+                    st.verify_with_key(key, &mut t(), &p, bp).unwrap();
+                }
+            };
+            run(
+                &format!("sweep verify shuffle k={k} (padded {n})"),
+                rounds,
+                vec![
+                    (
+                        "dalek-r1cs",
+                        Box::new(|| {
+                            let p =
+                                peer::r1cs::R1CSProof::from_bytes(black_box(&peer_bytes)).unwrap();
+                            let mut tr = t();
+                            let mut v = peer::r1cs::Verifier::new(&mut tr);
+                            let vars: Vec<_> = peer_vs.iter().map(|c| v.commit(*c)).collect();
+                            let (x, y) = vars.split_at(k);
+                            peer_shuffle(&mut v, x.to_vec(), y.to_vec());
+                            v.verify(&p, &pc4, &bp4).unwrap();
+                        }),
+                    ),
+                    ("bpkit-key-no-table", Box::new(key_verify(0))),
+                    ("bpkit-key-table", Box::new(key_verify(usize::MAX))),
+                ],
+            );
+            bpkit::generators::set_circuit_table_max(bpkit::generators::CIRCUIT_TABLE_MAX);
+            continue;
+        }
+        let mut rng_gadget = ChaCha20Rng::seed_from_u64(1000 + k as u64);
+        let mut rng_statement = ChaCha20Rng::seed_from_u64(2000 + k as u64);
+        run(
+            &format!("verify shuffle k={k}"),
+            rounds,
+            vec![
+                (
+                    "dalek-r1cs",
+                    Box::new(|| {
+                        let p = peer::r1cs::R1CSProof::from_bytes(black_box(&peer_bytes)).unwrap();
+                        let mut tr = t();
+                        let mut v = peer::r1cs::Verifier::new(&mut tr);
+                        let vars: Vec<_> = peer_vs.iter().map(|c| v.commit(*c)).collect();
+                        let (x, y) = vars.split_at(k);
+                        peer_shuffle(&mut v, x.to_vec(), y.to_vec());
+                        v.verify(&p, &pc4, &bp4).unwrap();
+                    }),
+                ),
+                (
+                    "bpkit-gadget",
+                    Box::new(|| {
+                        let p = CircuitProof::from_bytes(black_box(&gadget_bytes)).unwrap();
+                        let mut tr = t();
+                        let mut v = Verifier::new(&mut tr);
+                        let vars: Vec<LinearCombination> =
+                            gadget_vs.iter().map(|c| v.commit(*c).into()).collect();
+                        let (x, y) = vars.split_at(k);
+                        bp_shuffle::shuffle(&mut v, x.to_vec(), y.to_vec()).unwrap();
+                        v.verify(&p, &pc, &bp).unwrap();
+                    }),
+                ),
+                (
+                    "bpkit-key",
+                    Box::new(|| {
+                        let p = ShuffleProof::from_bytes(black_box(&statement_bytes)).unwrap();
+                        st.verify_with_key(&key, &mut t(), &p, &bp).unwrap();
+                    }),
+                ),
+                (
+                    "bpkit-statement",
+                    Box::new(|| {
+                        let p = ShuffleProof::from_bytes(black_box(&statement_bytes)).unwrap();
+                        st.verify(&mut t(), &p, &bp).unwrap();
+                    }),
+                ),
+            ],
+        );
+        run(
+            &format!("prove shuffle k={k}"),
+            rounds.div_ceil(2),
+            vec![
+                (
+                    "dalek-r1cs",
+                    Box::new(|| {
+                        black_box(peer_prove());
+                    }),
+                ),
+                (
+                    "bpkit-gadget",
+                    Box::new(|| {
+                        black_box(gadget_prove(&mut rng_gadget));
+                    }),
+                ),
+                (
+                    "bpkit-statement",
+                    Box::new(|| {
+                        black_box(st.prove(&mut t(), &w, &bp, &mut rng_statement).unwrap());
+                    }),
+                ),
+            ],
+        );
+    }
+}

@@ -1,0 +1,132 @@
+//! Precomputed verification tables for small circuits (`std` only): `B, B̃` and party 0's
+//! generators interleaved, `G₀[0], H₀[0], G₀[1], H₀[1], …`, so that the table built for `n`
+//! positions serves every circuit of at most `n` padded multipliers through its first
+//! `2n' + 2` points. Built once per process on first use and grown (rebuilt, by powers of two)
+//! when a larger circuit asks; at most [`CIRCUIT_TABLE_MAX`] positions.
+//!
+//! Why: a small circuit's verification multiplies `2n + 2` fixed points and a few dozen to a few
+//! hundred proof points and commitments; with width-8 tables for the fixed ones, dalek's mixed
+//! Straus multiplication beats its Pippenger over all of them up to the size measured in
+//! `bench/RESULTS.md` (as the range proofs' [`super::VerifierTable`] does for `m = 1`).
+
+use super::{BulletproofGens, PedersenGens};
+use crate::group::msm::VartimeTable;
+use crate::group::{RistrettoPoint, Scalar};
+use alloc::vec::Vec;
+use core::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, PoisonError, RwLock};
+
+/// Largest padded multiplier count whose single verification uses the shared circuit table
+/// (chosen by measurement against dalek's Pippenger over every point, `bench/RESULTS.md`).
+/// The table then holds `2·256 + 2` points, about 5 MiB.
+pub const CIRCUIT_TABLE_MAX: usize = 256;
+
+/// Fewest positions a table is built for (smaller circuits share it).
+const MIN_POSITIONS: usize = 16;
+
+static TABLE_MAX: AtomicUsize = AtomicUsize::new(CIRCUIT_TABLE_MAX);
+static TABLE: RwLock<Option<Arc<CircuitTable>>> = RwLock::new(None);
+
+/// For tests and measurements only, process-wide: circuits of at most `padded` (padded)
+/// multipliers verify on the shared table (default [`CIRCUIT_TABLE_MAX`]; 0: never). Either
+/// way the answers and errors are the same.
+#[doc(hidden)]
+pub fn set_circuit_table_max(padded: usize) {
+    TABLE_MAX.store(padded, Ordering::Relaxed);
+}
+
+/// Variable-time tables for `B, B̃, G₀[0], H₀[0], …, G₀[n−1], H₀[n−1]` (the default generators).
+#[derive(Debug)]
+pub struct CircuitTable {
+    table: VartimeTable,
+    b: RistrettoPoint,
+    b_blinding: RistrettoPoint,
+    n: usize,
+}
+
+impl CircuitTable {
+    /// Tables for `pc_gens` and the first `n` points of party 0 in `bp_gens`, interleaved;
+    /// `None` if `bp_gens` has fewer.
+    pub fn new(pc_gens: &PedersenGens, bp_gens: &BulletproofGens, n: usize) -> Option<Self> {
+        let (g, h) = bp_gens.party(0, n)?;
+        let points = [pc_gens.b(), pc_gens.b_blinding()]
+            .into_iter()
+            .chain(g.iter().zip(h).flat_map(|(g, h)| [g, h]));
+        Some(CircuitTable {
+            table: VartimeTable::new(points),
+            b: *pc_gens.b(),
+            b_blinding: *pc_gens.b_blinding(),
+            n,
+        })
+    }
+
+    /// Positions per vector set covered (`n`).
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// Approximate memory held, in bytes.
+    pub fn approx_bytes(&self) -> usize {
+        self.table.approx_bytes()
+    }
+
+    /// `b·B + b̃·B̃ + Σ gᵢ·G₀[i] + Σ hᵢ·H₀[i] + Σ sⱼ·Pⱼ == 0`, `B, B̃` those of `pc_gens` (the
+    /// table's when equal, else multiplied as dynamic points); the `(sⱼ, Pⱼ)` are `dynamic`.
+    /// `None` when `g` and `h` differ in length or exceed the table.
+    ///
+    /// **Variable-time: only for public scalars and points** (a verifier's).
+    pub(crate) fn holds<'a>(
+        &self,
+        pc_gens: &'a PedersenGens,
+        b: Scalar,
+        b_blinding: Scalar,
+        g: &[Scalar],
+        h: &[Scalar],
+        dynamic: impl Iterator<Item = (Scalar, &'a RistrettoPoint)>,
+    ) -> Option<bool> {
+        if g.len() != h.len() || g.len() > self.n {
+            return None;
+        }
+        let (mut scalars, mut points): (Vec<Scalar>, Vec<&RistrettoPoint>) = dynamic.unzip();
+        let mut fixed = Vec::with_capacity(g.len().saturating_mul(2).saturating_add(2));
+        if *pc_gens.b() == self.b && *pc_gens.b_blinding() == self.b_blinding {
+            fixed.extend([b, b_blinding]);
+        } else {
+            fixed.extend([Scalar::ZERO, Scalar::ZERO]);
+            scalars.extend([b, b_blinding]);
+            points.extend([pc_gens.b(), pc_gens.b_blinding()]);
+        }
+        fixed.extend(g.iter().zip(h).flat_map(|(g, h)| [*g, *h]));
+        // Variable-time: every scalar and point of a verifier is public.
+        let sum = self.table.vartime_mixed(&fixed, &scalars, &points)?;
+        Some(sum == RistrettoPoint::default())
+    }
+}
+
+/// The shared table covering circuits of `padded` multipliers, built (or grown) now if needed;
+/// `None` above the size where tables pay ([`CIRCUIT_TABLE_MAX`], or the value set by
+/// [`set_circuit_table_max`]). Built from the default generators ([`super::shared`]): callers'
+/// [`BulletproofGens`] always hold those.
+pub(crate) fn shared_circuit_table(padded: usize) -> Option<Arc<CircuitTable>> {
+    if padded == 0 || padded > TABLE_MAX.load(Ordering::Relaxed) {
+        return None;
+    }
+    {
+        let current = TABLE.read().unwrap_or_else(PoisonError::into_inner);
+        if let Some(t) = current.as_ref().filter(|t| t.n >= padded) {
+            return Some(Arc::clone(t));
+        }
+    }
+    let mut slot = TABLE.write().unwrap_or_else(PoisonError::into_inner);
+    if let Some(t) = slot.as_ref().filter(|t| t.n >= padded) {
+        return Some(Arc::clone(t));
+    }
+    let n = padded.next_power_of_two().max(MIN_POSITIONS);
+    let table = Arc::new(CircuitTable::new(
+        super::shared_pedersen(),
+        &super::shared(n, 1),
+        n,
+    )?);
+    *slot = Some(Arc::clone(&table));
+    Some(table)
+}
