@@ -13,9 +13,68 @@
 use super::equation::EdEquation;
 use super::error::MoneroError;
 use super::generators::{vector_gens, Family, VectorGens};
-use super::plus::{weights, Parts};
+use super::keccak::{hash_to_scalar, keccak256};
 use crate::group::Scalar;
 use alloc::vec::Vec;
+use curve25519_dalek::edwards::EdwardsPoint;
+
+/// One proof's equation parts (unweighted) and its final transcript state.
+pub(crate) struct Parts {
+    pub dynamic_scalars: Vec<Scalar>,
+    pub dynamic_points: Vec<EdwardsPoint>,
+    pub value: Scalar,
+    pub blinding: Scalar,
+    pub vectors: crate::equation::terms::VectorTerms,
+    pub transcript: [u8; 32],
+}
+
+/// Batch weights: `1` for the first proof, then `H("bpkit monero-bp+ batch v1" ‖ d ‖ j)` with
+/// `d` the Keccak-256 of every proof's final transcript state (which binds the proof and its
+/// commitments): no RNG, and no prover can choose them.
+pub(crate) fn weights(states: &[[u8; 32]], domain: &[u8]) -> Vec<Scalar> {
+    let flat: Vec<u8> = states.iter().flatten().copied().collect();
+    let d = keccak256(&[domain, &flat]);
+    (0..states.len())
+        .map(|j| {
+            if j == 0 {
+                return Scalar::ONE;
+            }
+            let w = hash_to_scalar(&[domain, &d, &(j as u64).to_le_bytes()]);
+            if w == Scalar::ZERO {
+                Scalar::ONE
+            } else {
+                w
+            }
+        })
+        .collect()
+}
+
+/// The batch check of both formats: one weight per proof from the proofs' final transcript
+/// states (`label` separates the formats), one multiscalar multiplication over `family`'s
+/// generators.
+pub(crate) fn verify_parts(
+    parts: &[Parts],
+    label: &[u8],
+    family: Family,
+) -> Result<(), MoneroError> {
+    let states: Vec<[u8; 32]> = parts.iter().map(|p| p.transcript).collect();
+    let w = weights(&states, label);
+    let mut eq = EdEquation::default();
+    for (part, wj) in parts.iter().zip(w) {
+        eq.add(
+            wj,
+            (&part.dynamic_scalars, &part.dynamic_points),
+            part.value,
+            part.blinding,
+            &part.vectors,
+        );
+    }
+    if eq.holds(vector_gens(family)?) {
+        Ok(())
+    } else {
+        Err(MoneroError::VerificationFailed)
+    }
+}
 
 /// The proofs of a Monero batch that failed, by index (the order of the items, from 0), each
 /// with its error: [`MoneroError::VerificationFailed`] for a well-formed proof that does not

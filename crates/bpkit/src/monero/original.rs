@@ -11,10 +11,10 @@
 //! `w` (the inner-product base is `x_ip·H`), and the weight combining the polynomial check with
 //! the inner-product check is derived from the final transcript state (no RNG).
 
+use super::batch::{verify_located, verify_parts, BatchFailures, Parts};
 use super::error::MoneroError;
 use super::generators::Family;
 use super::keccak::hash_to_scalar;
-use super::plus::{verify_parts, Parts};
 use super::reader::Reader;
 use super::shape::{self, check_rounds, commitments, nonzero, point8, rounds_for, scalar};
 use super::varint;
@@ -251,11 +251,9 @@ pub fn verify_batch(items: &[(&OriginalProof, &[[u8; 32]])]) -> Result<(), Moner
 /// Verifies several proofs with one multiscalar multiplication (the weights of
 /// [`verify_batch`]) and, on failure, reports every failing proof with its error: malformed
 /// ones as they decode, false ones located by bisection (see [`super::batch`]).
-pub fn verify_batch_located(
-    items: &[(&OriginalProof, &[[u8; 32]])],
-) -> Result<(), super::batch::BatchFailures> {
+pub fn verify_batch_located(items: &[(&OriginalProof, &[[u8; 32]])]) -> Result<(), BatchFailures> {
     let parts = items.iter().map(|(p, c)| p.parts(c)).collect();
-    super::batch::verify_located(parts, b"bpkit monero-bp batch v1", Family::Original)
+    verify_located(parts, b"bpkit monero-bp batch v1", Family::Original)
 }
 
 /// The positions of the proofs of `items` that do not verify ([`verify_batch_located`]).

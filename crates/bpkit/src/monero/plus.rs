@@ -9,9 +9,9 @@
 //! `y = t = H(t ‖ A)`; `z = t = H(y)`; per round `cⱼ = t = H(t ‖ Lⱼ ‖ Rⱼ)`;
 //! `e = t = H(t ‖ A1 ‖ B)`. Every challenge must be non-zero.
 
-use super::equation::EdEquation;
+use super::batch::{verify_located, verify_parts, BatchFailures, Parts};
 use super::error::MoneroError;
-use super::generators::{vector_gens, Family};
+use super::generators::Family;
 use super::hash_to_point::hash_to_p3;
 use super::keccak::{hash_to_scalar, keccak256};
 use super::reader::Reader;
@@ -20,7 +20,6 @@ use super::varint;
 use crate::group::Scalar;
 use crate::plus::{terms_core_shape, Challenges, PlusShape};
 use alloc::vec::Vec;
-use curve25519_dalek::edwards::EdwardsPoint;
 use std::sync::OnceLock;
 
 /// Most rounds a proof may carry when parsed (Monero's largest valid proof has 10).
@@ -54,16 +53,6 @@ pub(crate) fn initial_transcript() -> Result<[u8; 32], MoneroError> {
         hash_to_p3(&keccak256(&[b"bulletproof_plus_transcript"])).map(|p| p.compress().to_bytes())
     })
     .ok_or(MoneroError::Generators)
-}
-
-/// One proof's equation parts (unweighted) and its final transcript state.
-pub(crate) struct Parts {
-    pub dynamic_scalars: Vec<Scalar>,
-    pub dynamic_points: Vec<EdwardsPoint>,
-    pub value: Scalar,
-    pub blinding: Scalar,
-    pub vectors: crate::equation::terms::VectorTerms,
-    pub transcript: [u8; 32],
 }
 
 impl PlusProof {
@@ -208,27 +197,6 @@ impl PlusProof {
     }
 }
 
-/// Batch weights: `1` for the first proof, then `H("bpkit monero-bp+ batch v1" ‖ d ‖ j)` with
-/// `d` the Keccak-256 of every proof's final transcript state (which binds the proof and its
-/// commitments): no RNG, and no prover can choose them.
-pub(crate) fn weights(states: &[[u8; 32]], domain: &[u8]) -> Vec<Scalar> {
-    let flat: Vec<u8> = states.iter().flatten().copied().collect();
-    let d = keccak256(&[domain, &flat]);
-    (0..states.len())
-        .map(|j| {
-            if j == 0 {
-                return Scalar::ONE;
-            }
-            let w = hash_to_scalar(&[domain, &d, &(j as u64).to_le_bytes()]);
-            if w == Scalar::ZERO {
-                Scalar::ONE
-            } else {
-                w
-            }
-        })
-        .collect()
-}
-
 /// Verifies several proofs with one multiscalar multiplication. On failure the error is the
 /// first proof's error when one is malformed, else [`MoneroError::VerificationFailed`]; use
 /// [`locate_failures`] to find which.
@@ -240,41 +208,12 @@ pub fn verify_batch(items: &[(&PlusProof, &[[u8; 32]])]) -> Result<(), MoneroErr
     verify_parts(&parts, b"bpkit monero-bp+ batch v1", Family::Plus)
 }
 
-/// The batch check of both formats: one weight per proof from the proofs' final transcript
-/// states (`label` separates the formats), one multiscalar multiplication over `family`'s
-/// generators.
-pub(crate) fn verify_parts(
-    parts: &[Parts],
-    label: &[u8],
-    family: Family,
-) -> Result<(), MoneroError> {
-    let states: Vec<[u8; 32]> = parts.iter().map(|p| p.transcript).collect();
-    let w = weights(&states, label);
-    let mut eq = EdEquation::default();
-    for (part, wj) in parts.iter().zip(w) {
-        eq.add(
-            wj,
-            (&part.dynamic_scalars, &part.dynamic_points),
-            part.value,
-            part.blinding,
-            &part.vectors,
-        );
-    }
-    if eq.holds(vector_gens(family)?) {
-        Ok(())
-    } else {
-        Err(MoneroError::VerificationFailed)
-    }
-}
-
 /// Verifies several proofs with one multiscalar multiplication (the weights of
 /// [`verify_batch`]) and, on failure, reports every failing proof with its error: malformed
 /// ones as they decode, false ones located by bisection (see [`super::batch`]).
-pub fn verify_batch_located(
-    items: &[(&PlusProof, &[[u8; 32]])],
-) -> Result<(), super::batch::BatchFailures> {
+pub fn verify_batch_located(items: &[(&PlusProof, &[[u8; 32]])]) -> Result<(), BatchFailures> {
     let parts = items.iter().map(|(p, c)| p.parts(c)).collect();
-    super::batch::verify_located(parts, b"bpkit monero-bp+ batch v1", Family::Plus)
+    verify_located(parts, b"bpkit monero-bp+ batch v1", Family::Plus)
 }
 
 /// The positions of the proofs of `items` that do not verify ([`verify_batch_located`]).
