@@ -14,6 +14,11 @@
 //! Timing: the prover is constant-time in the values, blindings, seeds and nonces (see
 //! [`PlusProof::prove`]); the verifier handles public data only and uses variable-time
 //! arithmetic.
+//!
+//! The prover's algebra is written once, over a format seam (the group, the value and blinding
+//! bases, how a published point is encoded, the transcript): this module's Ristretto/Merlin
+//! format, and Monero's Ed25519/Keccak format (`bpkit::monero::PlusProof::prove`, feature
+//! `monero`), run the same code.
 #![doc = include_str!("../../docs/notes/bulletproofs_plus.md")]
 
 mod format;
