@@ -34,7 +34,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use bpkit::batch::BatchVerifier;
-use bpkit::circuit::{Circuit, CircuitProof, ConstraintSystem, Prover, Recorder, Variable};
+use bpkit::circuit::{Circuit, CircuitProof, Prover, Recorder};
 use bpkit::group::{CompressedRistretto, RistrettoPoint, Scalar};
 use bpkit::{BulletproofGens, PedersenGens};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
@@ -42,6 +42,10 @@ use curve25519_dalek::traits::{MultiscalarMul, VartimeMultiscalarMul};
 use merlin::Transcript;
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
+
+#[path = "common/chain.rs"]
+mod chain;
+use chain::chain;
 
 const LABEL: &[u8] = b"circuit bench";
 
@@ -51,28 +55,6 @@ fn max_lg() -> usize {
         .and_then(|v| v.parse().ok())
         .unwrap_or(10)
         .clamp(6, 16)
-}
-
-/// The benchmark circuit over `cs`; `values` = Some((v, inputs)) for the prover.
-fn chain<CS: ConstraintSystem>(cs: &mut CS, v: Variable, n: usize, prover: bool) {
-    // l_0 = v; l_{i+1} = o_i − l_i·c (c = 1 here keeps values small and the row three terms);
-    // r_i = i + 2.
-    let mut l_val = Scalar::from(3u64);
-    let mut prev: Option<(Variable, Variable)> = None;
-    for i in 0..n {
-        let r_val = Scalar::from(i as u64 + 2);
-        let (l, r, o) = cs
-            .allocate_multiplier(prover.then_some((l_val, r_val)))
-            .unwrap();
-        match prev {
-            None => cs.constrain(l - v),
-            Some((pl, po)) => cs.constrain(l - po + pl),
-        }
-        cs.constrain(r - Scalar::from(i as u64 + 2));
-        let o_val = l_val * r_val;
-        l_val = o_val - l_val;
-        prev = Some((l, o));
-    }
 }
 
 struct Setup {

@@ -31,8 +31,8 @@ use std::time::{Duration, Instant};
 
 use bpkit::batch::{BatchOptions, BatchVerifier};
 use bpkit::circuit::{
-    set_engine_threshold, Circuit, CircuitProof, ConstraintSystem, PreparedCircuit, Prover,
-    Recorder, Variable, ENGINE_MIN_MULTIPLIERS,
+    set_engine_threshold, Circuit, CircuitProof, PreparedCircuit, Prover, Recorder,
+    ENGINE_MIN_MULTIPLIERS,
 };
 use bpkit::group::{msm, CompressedRistretto, RistrettoPoint, Scalar};
 use bpkit::{BulletproofGens, PedersenGens};
@@ -42,6 +42,10 @@ use merlin::Transcript;
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 
+#[path = "common/chain.rs"]
+mod chain;
+use chain::chain;
+
 const LABEL: &[u8] = b"circuit verify bench";
 
 fn env_lg(name: &str, default: usize) -> usize {
@@ -50,25 +54,6 @@ fn env_lg(name: &str, default: usize) -> usize {
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
         .clamp(6, 16)
-}
-
-fn chain<CS: ConstraintSystem>(cs: &mut CS, v: Variable, n: usize, prover: bool) {
-    let mut l_val = Scalar::from(3u64);
-    let mut prev: Option<(Variable, Variable)> = None;
-    for i in 0..n {
-        let r_val = Scalar::from(i as u64 + 2);
-        let (l, r, o) = cs
-            .allocate_multiplier(prover.then_some((l_val, r_val)))
-            .unwrap();
-        match prev {
-            None => cs.constrain(l - v),
-            Some((pl, po)) => cs.constrain(l - po + pl),
-        }
-        cs.constrain(r - Scalar::from(i as u64 + 2));
-        let o_val = l_val * r_val;
-        l_val = o_val - l_val;
-        prev = Some((l, o));
-    }
 }
 
 struct Case {

@@ -21,8 +21,11 @@ use merlin::Transcript;
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 
+#[path = "common/chain.rs"]
+mod chain;
 #[path = "common/peak.rs"]
 mod peak;
+use chain::chain;
 use peak::peak;
 
 fn prove(n: usize, m: usize, seed: u64) -> (Vec<u8>, RangeStatement) {
@@ -121,8 +124,8 @@ fn main() {
 /// (from the gadgets to the proof) and the verifier's (the recorded circuit given), generators
 /// excluded.
 mod circuit {
-    use super::{mib, peak};
-    use bpkit::circuit::{Circuit, CircuitProof, ConstraintSystem, Prover, Recorder, Variable};
+    use super::{chain, mib, peak};
+    use bpkit::circuit::{Circuit, CircuitProof, Prover, Recorder};
     use bpkit::group::Scalar;
     use bpkit::{BulletproofGens, PedersenGens};
     use merlin::Transcript;
@@ -131,25 +134,6 @@ mod circuit {
 
     const N: usize = 1 << 15;
 
-    fn chain<CS: ConstraintSystem>(cs: &mut CS, v: Variable, prover: bool) {
-        let mut l_val = Scalar::from(3u64);
-        let mut prev: Option<(Variable, Variable)> = None;
-        for i in 0..N {
-            let r_val = Scalar::from(i as u64 + 2);
-            let (l, r, o) = cs
-                .allocate_multiplier(prover.then_some((l_val, r_val)))
-                .unwrap();
-            match prev {
-                None => cs.constrain(l - v),
-                Some((pl, po)) => cs.constrain(l - po + pl),
-            }
-            cs.constrain(r - Scalar::from(i as u64 + 2));
-            let o_val = l_val * r_val;
-            l_val = o_val - l_val;
-            prev = Some((l, o));
-        }
-    }
-
     pub fn run() {
         let pc = PedersenGens::default();
         let bp = BulletproofGens::new(N, 1);
@@ -157,7 +141,7 @@ mod circuit {
             let mut t = Transcript::new(b"mem");
             let mut p = Prover::new(&pc, &mut t);
             let (c, v) = p.commit(Scalar::from(3u64), Scalar::from(5u64));
-            chain(&mut p, v, true);
+            chain(&mut p, v, N, true);
             let proof = p.prove(&bp, &mut ChaCha20Rng::seed_from_u64(1)).unwrap();
             (proof.to_bytes(), c)
         });
@@ -168,7 +152,7 @@ mod circuit {
         let circuit: Circuit = {
             let mut r = Recorder::new();
             let v = r.commit();
-            chain(&mut r, v, false);
+            chain(&mut r, v, N, false);
             r.into_circuit().unwrap()
         };
         // Generators excluded: the engine's copy of the default generators (a process-wide
@@ -212,7 +196,7 @@ mod circuit {
                 let mut t = Transcript::new(b"mem");
                 let mut v = bpkit::circuit::Verifier::new(&mut t);
                 let var = v.commit(commitment);
-                chain(&mut v, var, false);
+                chain(&mut v, var, N, false);
                 let p = CircuitProof::from_bytes(&proof).unwrap();
                 v.verify(&p, &pc, &bp)
             });

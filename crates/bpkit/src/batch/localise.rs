@@ -1,11 +1,6 @@
-//! Finding the invalid proofs of a failed batch, by bisection.
-//!
-//! Every subset is checked with the weights of the full batch: a subset's weighted sum is zero
-//! iff (up to the batch's soundness error) every proof in it is valid. If a failing set splits
-//! into `L` and `R` and `L` passes, `R` must fail (their sums add up to the failing one), so it
-//! is not checked again. A single failing proof costs about `log₂ b` checks of halving sizes,
-//! about one more batch verification in all; `f` failing proofs about `2f·log₂(b/f)` checks.
-//! A singleton's check is exact: a lone equation with a non-zero weight is zero iff it holds.
+//! Finding the invalid proofs of a failed batch, by bisection ([`crate::util::bisect`], where
+//! the argument is). A single failing proof costs about `log₂ b` checks of halving sizes, about
+//! one more batch verification in all; `f` failing proofs about `2f·log₂(b/f)` checks.
 
 use super::parallel::Executor;
 use super::sum::{self, Partial};
@@ -52,18 +47,6 @@ pub(crate) fn bisect(
     gens: Gens<'_>,
     invalid: &mut Vec<usize>,
 ) {
-    if set.is_empty() || (!known_failing && holds(exec, set, gens)) {
-        return;
-    }
-    if let [(index, _)] = set {
-        invalid.push(*index);
-        return;
-    }
-    let (left, right) = set.split_at(set.len() / 2);
-    if holds(exec, left, gens) {
-        bisect(exec, right, true, gens, invalid);
-    } else {
-        bisect(exec, left, true, gens, invalid);
-        bisect(exec, right, false, gens, invalid);
-    }
+    let check = |subset: &[(usize, Equation)]| holds(exec, subset, gens);
+    crate::util::bisect::bisect(set, known_failing, &check, invalid);
 }

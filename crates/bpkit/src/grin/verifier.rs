@@ -294,39 +294,18 @@ pub fn verify_batch(
             Err(_) => failed.push(j),
         }
     }
-    let set: Vec<(usize, Scalar, &Equation)> = good.iter().map(|(j, w, e)| (*j, *w, e)).collect();
-    locate(gens, &set, &mut failed, true);
+    let set: Vec<(usize, (Scalar, &Equation))> =
+        good.iter().map(|(j, w, e)| (*j, (*w, e))).collect();
+    // Bisection with the batch's weights (shared with the Ristretto batch verifier).
+    let holds = |subset: &[(usize, (Scalar, &Equation))]| {
+        let pairs: Vec<(Scalar, &Equation)> = subset.iter().map(|(_, we)| *we).collect();
+        weighted_sum_is_zero(gens, &pairs)
+    };
+    crate::util::bisect::bisect(&set, false, &holds, &mut failed);
     if failed.is_empty() {
         Ok(())
     } else {
         failed.sort_unstable();
         Err(failed)
     }
-}
-
-/// Bisection: pushes the indices of the failing equations of `set`. `known_bad` skips the
-/// check of a set already known to fail.
-fn locate(
-    gens: &GrinGens,
-    set: &[(usize, Scalar, &Equation)],
-    failed: &mut Vec<usize>,
-    check: bool,
-) {
-    if set.is_empty() {
-        return;
-    }
-    let pairs: Vec<(Scalar, &Equation)> = set.iter().map(|(_, w, e)| (*w, *e)).collect();
-    if check && weighted_sum_is_zero(gens, &pairs) {
-        return;
-    }
-    if let [(j, _, _)] = set {
-        failed.push(*j);
-        return;
-    }
-    let (left, right) = set.split_at(set.len() / 2);
-    let left_failed_before = failed.len();
-    locate(gens, left, failed, true);
-    // If the left half passed, the right half must fail: no need to check it.
-    let left_passed = failed.len() == left_failed_before;
-    locate(gens, right, failed, !left_passed);
 }

@@ -1,9 +1,9 @@
 //! "The value committed in V is a leaf of the Poseidon Merkle tree with root r and depth d":
 //! the leaf's position and path stay hidden.
 
-use super::{statement_proof, VerifyingKey};
+use super::{statement_proof, statement_verification, VerifyingKey};
 use crate::circuit::gadgets::merkle;
-use crate::circuit::{Circuit, CircuitError, CircuitProof, PreparedCircuit, Prover, Recorder};
+use crate::circuit::{Circuit, CircuitError, CircuitProof, Prover, Recorder};
 use crate::commitment::Opening;
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
@@ -61,6 +61,7 @@ impl MerkleWitness {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MerkleProof(CircuitProof);
 statement_proof!(MerkleProof);
+statement_verification!(MerkleStatement, MerkleProof);
 
 impl MerkleStatement {
     /// The statement "the value in `leaf_commitment` is a leaf of the tree of depth `depth`
@@ -232,50 +233,5 @@ impl MerkleStatement {
         const LEVEL: usize = 2 + 3 * (SBOXES - 1);
         // depth ≤ MAX_DEPTH (32), checked by `new`: at most 234 + 32 · 239.
         LEAF.saturating_add((self.depth as usize).saturating_mul(LEVEL))
-    }
-
-    /// [`Self::multipliers`] padded to a power of two: the generators a proof needs.
-    pub fn padded_multipliers(&self) -> usize {
-        super::padded(self.multipliers())
-    }
-
-    /// The circuit recorded once and packed, for verifying many proofs of statements with these
-    /// parameters ([`Self::verify_with_key`]).
-    pub fn verifying_key(&self) -> Result<VerifyingKey, Error> {
-        Ok(VerifyingKey::new(
-            self.key_parameters(),
-            PreparedCircuit::new(self.circuit()?)?,
-        ))
-    }
-
-    /// Verifies a proof of the statement (records the circuit: to verify many proofs, make a
-    /// [`Self::verifying_key`] once and use [`Self::verify_with_key`]).
-    pub fn verify(
-        &self,
-        transcript: &mut Transcript,
-        proof: &MerkleProof,
-        bp_gens: &BulletproofGens,
-    ) -> Result<(), Error> {
-        self.verify_with_key(&self.verifying_key()?, transcript, proof, bp_gens)
-    }
-
-    /// Verifies a proof of the statement against `key`, which must have been made for this
-    /// statement's parameters ([`Self::verifying_key`]; another key is refused).
-    pub fn verify_with_key(
-        &self,
-        key: &VerifyingKey,
-        transcript: &mut Transcript,
-        proof: &MerkleProof,
-        bp_gens: &BulletproofGens,
-    ) -> Result<(), Error> {
-        let circuit = key.for_parameters(&self.key_parameters())?;
-        self.bind(transcript);
-        circuit.verify(
-            transcript,
-            &proof.0,
-            core::slice::from_ref(&self.leaf_commitment),
-            &PedersenGens::default(),
-            bp_gens,
-        )
     }
 }

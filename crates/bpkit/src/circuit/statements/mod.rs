@@ -116,3 +116,60 @@ macro_rules! statement_proof {
     };
 }
 pub(crate) use statement_proof;
+
+/// Verification shared by the three statement types (`padded_multipliers`, `verifying_key`,
+/// `verify`, `verify_with_key`; the batch methods are in `batch/statements.rs`), for a statement type with
+/// `multipliers`, `circuit`, `key_parameters`, `bind` and `commitment_list`, whose proof type is
+/// `$proof`.
+macro_rules! statement_verification {
+    ($statement:ident, $proof:ident) => {
+        impl $statement {
+            /// [`Self::multipliers`] padded to a power of two (at least 1): the generators a
+            /// proof needs.
+            pub fn padded_multipliers(&self) -> usize {
+                $crate::circuit::statements::padded(self.multipliers())
+            }
+
+            /// The circuit recorded once and packed, for verifying many proofs of statements
+            /// with these parameters ([`Self::verify_with_key`]).
+            pub fn verifying_key(&self) -> Result<VerifyingKey, $crate::errors::Error> {
+                Ok(VerifyingKey::new(
+                    self.key_parameters(),
+                    $crate::circuit::PreparedCircuit::new(self.circuit()?)?,
+                ))
+            }
+
+            /// Verifies a proof of the statement (records the circuit: to verify many proofs,
+            /// make a [`Self::verifying_key`] once and use [`Self::verify_with_key`]).
+            pub fn verify(
+                &self,
+                transcript: &mut merlin::Transcript,
+                proof: &$proof,
+                bp_gens: &$crate::generators::BulletproofGens,
+            ) -> Result<(), $crate::errors::Error> {
+                self.verify_with_key(&self.verifying_key()?, transcript, proof, bp_gens)
+            }
+
+            /// Verifies a proof of the statement against `key`, which must have been made for
+            /// this statement's parameters ([`Self::verifying_key`]; another key is refused).
+            pub fn verify_with_key(
+                &self,
+                key: &VerifyingKey,
+                transcript: &mut merlin::Transcript,
+                proof: &$proof,
+                bp_gens: &$crate::generators::BulletproofGens,
+            ) -> Result<(), $crate::errors::Error> {
+                let circuit = key.for_parameters(&self.key_parameters())?;
+                self.bind(transcript);
+                circuit.verify(
+                    transcript,
+                    proof.circuit_proof(),
+                    &self.commitment_list(),
+                    &$crate::generators::PedersenGens::default(),
+                    bp_gens,
+                )
+            }
+        }
+    };
+}
+pub(crate) use statement_verification;

@@ -1,8 +1,8 @@
 //! "I know a message of length L whose SHA-256 is d": nothing committed; d and L public.
 
-use super::{statement_proof, VerifyingKey};
+use super::{statement_proof, statement_verification, VerifyingKey};
 use crate::circuit::gadgets::sha256;
-use crate::circuit::{Circuit, CircuitError, CircuitProof, PreparedCircuit, Prover, Recorder};
+use crate::circuit::{Circuit, CircuitError, CircuitProof, Prover, Recorder};
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::CompressedRistretto;
@@ -44,6 +44,7 @@ impl Sha256Witness {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sha256Proof(CircuitProof);
 statement_proof!(Sha256Proof);
+statement_verification!(Sha256Statement, Sha256Proof);
 
 fn too_long() -> Error {
     Error::Circuit(CircuitError::Gadget(
@@ -170,44 +171,5 @@ impl Sha256Statement {
     /// count per block).
     pub fn multipliers(&self) -> usize {
         super::sha256_size::multipliers(self.message_len)
-    }
-
-    /// [`Self::multipliers`] padded to a power of two: the generators a proof needs.
-    pub fn padded_multipliers(&self) -> usize {
-        super::padded(self.multipliers())
-    }
-
-    /// The circuit recorded once and packed, for verifying many proofs of statements with these
-    /// parameters ([`Self::verify_with_key`]).
-    pub fn verifying_key(&self) -> Result<VerifyingKey, Error> {
-        Ok(VerifyingKey::new(
-            self.key_parameters(),
-            PreparedCircuit::new(self.circuit()?)?,
-        ))
-    }
-
-    /// Verifies a proof of the statement (records the circuit: to verify many proofs, make a
-    /// [`Self::verifying_key`] once and use [`Self::verify_with_key`]).
-    pub fn verify(
-        &self,
-        transcript: &mut Transcript,
-        proof: &Sha256Proof,
-        bp_gens: &BulletproofGens,
-    ) -> Result<(), Error> {
-        self.verify_with_key(&self.verifying_key()?, transcript, proof, bp_gens)
-    }
-
-    /// Verifies a proof of the statement against `key`, which must have been made for this
-    /// statement's parameters ([`Self::verifying_key`]; another key is refused).
-    pub fn verify_with_key(
-        &self,
-        key: &VerifyingKey,
-        transcript: &mut Transcript,
-        proof: &Sha256Proof,
-        bp_gens: &BulletproofGens,
-    ) -> Result<(), Error> {
-        let circuit = key.for_parameters(&self.key_parameters())?;
-        self.bind(transcript);
-        circuit.verify(transcript, &proof.0, &[], &PedersenGens::default(), bp_gens)
     }
 }

@@ -1,10 +1,8 @@
 //! "The committed outputs are a permutation of the committed inputs" (k of each).
 
-use super::{statement_proof, VerifyingKey};
+use super::{statement_proof, statement_verification, VerifyingKey};
 use crate::circuit::gadgets::shuffle;
-use crate::circuit::{
-    Circuit, CircuitError, CircuitProof, LinearCombination, PreparedCircuit, Prover, Recorder,
-};
+use crate::circuit::{Circuit, CircuitError, CircuitProof, LinearCombination, Prover, Recorder};
 use crate::commitment::Opening;
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
@@ -50,6 +48,7 @@ impl ShuffleWitness {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShuffleProof(CircuitProof);
 statement_proof!(ShuffleProof);
+statement_verification!(ShuffleStatement, ShuffleProof);
 
 fn shape_error(msg: &'static str) -> Error {
     Error::Circuit(CircuitError::Gadget(msg))
@@ -192,51 +191,5 @@ impl ShuffleStatement {
     /// For k = 1 it constrains x₁ = y₁ directly: none.
     pub fn multipliers(&self) -> usize {
         self.inputs.len().saturating_sub(1).saturating_mul(2)
-    }
-
-    /// [`Self::multipliers`] padded to a power of two (at least 1): the generators a proof
-    /// needs.
-    pub fn padded_multipliers(&self) -> usize {
-        super::padded(self.multipliers())
-    }
-
-    /// The circuit recorded once and packed, for verifying many proofs of statements with these
-    /// parameters ([`Self::verify_with_key`]).
-    pub fn verifying_key(&self) -> Result<VerifyingKey, Error> {
-        Ok(VerifyingKey::new(
-            self.key_parameters(),
-            PreparedCircuit::new(self.circuit()?)?,
-        ))
-    }
-
-    /// Verifies a proof of the statement (records the circuit: to verify many proofs, make a
-    /// [`Self::verifying_key`] once and use [`Self::verify_with_key`]).
-    pub fn verify(
-        &self,
-        transcript: &mut Transcript,
-        proof: &ShuffleProof,
-        bp_gens: &BulletproofGens,
-    ) -> Result<(), Error> {
-        self.verify_with_key(&self.verifying_key()?, transcript, proof, bp_gens)
-    }
-
-    /// Verifies a proof of the statement against `key`, which must have been made for this
-    /// statement's parameters ([`Self::verifying_key`]; another key is refused).
-    pub fn verify_with_key(
-        &self,
-        key: &VerifyingKey,
-        transcript: &mut Transcript,
-        proof: &ShuffleProof,
-        bp_gens: &BulletproofGens,
-    ) -> Result<(), Error> {
-        let circuit = key.for_parameters(&self.key_parameters())?;
-        self.bind(transcript);
-        circuit.verify(
-            transcript,
-            &proof.0,
-            &self.commitment_list(),
-            &PedersenGens::default(),
-            bp_gens,
-        )
     }
 }
