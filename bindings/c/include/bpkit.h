@@ -16,6 +16,27 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// `bpkit_monero_tx_t.proof_kind`: no Bulletproofs (version 1, coinbase, RingCT types 0-2).
+#define BPKIT_MONERO_PROOFS_NONE 0
+
+// `bpkit_monero_tx_t.proof_kind`: Bulletproofs (RingCT types 3-5).
+#define BPKIT_MONERO_PROOFS_BP 1
+
+// `bpkit_monero_tx_t.proof_kind`: Bulletproofs+ (RingCT type 6).
+#define BPKIT_MONERO_PROOFS_BP_PLUS 2
+
+// `bpkit_monero_tx_t.verdict`: the range proof verifies.
+#define BPKIT_MONERO_VALID 0
+
+// `bpkit_monero_tx_t.verdict`: the range proof is well-formed but false.
+#define BPKIT_MONERO_INVALID 1
+
+// `bpkit_monero_tx_t.verdict`: the range proof cannot be checked (malformed).
+#define BPKIT_MONERO_MALFORMED 2
+
+// `bpkit_monero_tx_t.verdict`: the transaction carries no Bulletproofs.
+#define BPKIT_MONERO_NO_BULLETPROOFS 3
+
 // Generator set: bpkit's default Bulletproofs+ generators (the same bases as `bpkit_commit`
 // for `k = 1`).
 #define BPKIT_GENERATORS_BPKIT 0
@@ -67,6 +88,31 @@ typedef struct bpkit_extended_opening_t bpkit_extended_opening_t;
 
 // A value and its blinding (`bpkit_opening_t`). Zeroized when freed.
 typedef struct bpkit_opening_t bpkit_opening_t;
+
+// What `bpkit_monero_verify_tx` reports on a transaction (`bpkit_monero_tx_t`), filled by the
+// caller-owned struct. Every field is meaningful only when `parsed` is 1.
+typedef struct {
+  // 1 when the bytes are a transaction (the fields below are set), 0 otherwise.
+  int parsed;
+  // The transaction hash.
+  uint8_t hash[32];
+  // The transaction hash in lower-case hex, NUL-terminated.
+  char hash_hex[65];
+  // The transaction version (1 or 2).
+  uint64_t version;
+  // The RingCT type (0 to 6), or -1 for a version 1 transaction.
+  int rct_type;
+  // Number of inputs.
+  size_t inputs;
+  // Number of outputs.
+  size_t outputs;
+  // 1 for a coinbase (miner) transaction.
+  int coinbase;
+  // `BPKIT_MONERO_PROOFS_NONE`, `_BP` or `_BP_PLUS`.
+  int proof_kind;
+  // `BPKIT_MONERO_VALID`, `_INVALID`, `_MALFORMED` or `_NO_BULLETPROOFS`.
+  int verdict;
+} bpkit_monero_tx_t;
 
 #ifdef __cplusplus
 extern "C" {
@@ -179,6 +225,21 @@ const char *bpkit_status_name(int status);
 
 // The library version, e.g. `"0.1.0"`. Static; never NULL.
 const char *bpkit_version(void);
+
+// Parses a raw Monero transaction (`tx_len` bytes, binary) and verifies its range proof
+// (Bulletproofs for RingCT types 3-5, Bulletproofs+ for type 6) against its output
+// commitments, as `bpkit monero verify-tx` does. `*out` is always written: `parsed` = 1 with
+// the transaction's hash, type, counts, proof kind and verdict when the bytes are a
+// transaction, `parsed` = 0 otherwise. Returns `BPKIT_OK` when the proof is valid or there is
+// none (`verdict` tells which), `BPKIT_INVALID_PROOF` for a false proof
+// (`verification-failed`), `BPKIT_MALFORMED` for a malformed proof (`parsed` = 1; kinds such
+// as `invalid-point`, `non-canonical-scalar`, `wrong-rounds`) or bytes that are not a
+// transaction (`parsed` = 0; `wrong-length`, `malformed-transaction`, `invalid-varint`),
+// `BPKIT_NULL` for a NULL `out` (or `tx` NULL with a non-zero length).
+//
+// # Safety
+// `tx` points to `tx_len` readable bytes; `out` points to a writable `bpkit_monero_tx_t`.
+bpkit_status bpkit_monero_verify_tx(const uint8_t *tx, size_t tx_len, bpkit_monero_tx_t *out);
 
 // Commits to `value` with a fresh random blinding; stores a new opening at `*out` (free it
 // with `bpkit_opening_free`).

@@ -188,6 +188,48 @@ static void vector_line(char **f, int n, int *skipped) {
         free(desc);
         free(cs);
         free(proof);
+    } else if (strcmp(f[0], "monerojson") == 0 && n == 4) {
+        uint8_t *text = unhex(f[3], &l1);
+        bpkit_status want = strcmp(f[2], "valid") == 0     ? BPKIT_OK
+                            : strcmp(f[2], "invalid") == 0 ? BPKIT_INVALID_PROOF
+                                                           : BPKIT_MALFORMED;
+        expect(bpkit_verify_json(text, l1), want, NULL, f[1]);
+        free(text);
+    } else if (strcmp(f[0], "monerotx") == 0 && n == 7) {
+        uint8_t *tx = unhex(f[6], &l1);
+        int rct = (int)strtol(f[2], NULL, 10), kind = (int)strtol(f[3], NULL, 10);
+        long offset = strtol(f[5], NULL, 10);
+        bpkit_monero_tx_t r;
+        expect(bpkit_monero_verify_tx(tx, l1, &r), BPKIT_OK, NULL, f[1]);
+        CHECK(r.parsed == 1 && r.rct_type == rct && r.proof_kind == kind, "%s: type %d kind %d",
+              f[1], r.rct_type, r.proof_kind);
+        CHECK(strlen(r.hash_hex) == 64 && strncmp(r.hash_hex, f[4], strlen(f[4])) == 0,
+              "%s: hash %s", f[1], r.hash_hex);
+        CHECK(r.verdict == (kind == BPKIT_MONERO_PROOFS_NONE ? BPKIT_MONERO_NO_BULLETPROOFS
+                                                             : BPKIT_MONERO_VALID),
+              "%s: verdict %d", f[1], r.verdict);
+        CHECK(r.version == (rct < 0 ? 1u : 2u) && r.outputs >= 1, "%s: version, outputs", f[1]);
+        /* A proof scalar: r1 (Bulletproofs+, offset 96) or taux (Bulletproofs, offset 128). */
+        size_t at = (size_t)offset + (kind == BPKIT_MONERO_PROOFS_BP_PLUS ? 100 : 130);
+        if (offset > 0 && at < l1) {
+            uint8_t hash[32];
+            memcpy(hash, r.hash, 32);
+            tx[at] ^= 1;
+            expect(bpkit_monero_verify_tx(tx, l1, &r), BPKIT_INVALID_PROOF, "verification-failed",
+                   f[1]);
+            CHECK(r.parsed == 1 && r.verdict == BPKIT_MONERO_INVALID && r.proof_kind == kind,
+                  "%s: tampered verdict %d", f[1], r.verdict);
+            CHECK(memcmp(hash, r.hash, 32) != 0, "%s: tampered hash unchanged", f[1]);
+            tx[at] ^= 1;
+        }
+        /* Truncated: not a transaction (nothing parsed). */
+        expect(bpkit_monero_verify_tx(tx, l1 - 1, &r), BPKIT_MALFORMED, "wrong-length", f[1]);
+        CHECK(r.parsed == 0, "%s: truncated parsed", f[1]);
+        expect(bpkit_monero_verify_tx(NULL, l1, &r), BPKIT_NULL, "null-argument", f[1]);
+        expect(bpkit_monero_verify_tx(tx, l1, NULL), BPKIT_NULL, "null-argument", f[1]);
+        expect(bpkit_monero_verify_tx(NULL, 0, &r), BPKIT_MALFORMED, NULL, "empty transaction");
+        CHECK(r.parsed == 0, "empty transaction parsed");
+        free(tx);
     } else {
         fprintf(stderr, "bad vector line: %s (%d fields)\n", f[0], n);
         exit(3);

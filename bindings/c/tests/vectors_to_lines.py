@@ -12,11 +12,20 @@ empty field, labels in hex; see bindings/README.md for what each case checks.
     recover NAME BITS LABEL COMMITMENT PROOF GENERATORS MINIMUM SEED VALUE BLINDINGS
     json NAME EXPECT ENVELOPE
     circuit NAME EXPECT LABEL DESCRIPTION COMMITMENTS PROOF
+    monerojson NAME VERDICT ENVELOPE
+    monerotx NAME RCT_TYPE PROOF_KIND HASH_PREFIX PROOF_OFFSET TX
 
 ENVELOPE is an envelope's JSON text in hex (statements.json and grin_bp.json cases made into
 "circuit" and "grin-bp" envelopes, as the Python and JavaScript runners do), verified with
 bpkit_verify_json; DESCRIPTION is a circuit's canonical JSON in hex (circuit.json), verified
 with bpkit_verify_circuit. NAME has its spaces replaced by "_".
+
+monero.json's cases are "monerojson" lines (VERDICT is valid, invalid or malformed: the status
+bpkit_verify_json must return). The real transactions of monero/txs/*.bin are "monerotx" lines
+for bpkit_monero_verify_tx: RCT_TYPE (-1 for version 1), PROOF_KIND (0 none, 1 Bulletproofs, 2
+Bulletproofs+), the start of the hash, and PROOF_OFFSET, where the proof starts in TX (found
+from monero.json's copy of it; -1 when there is none): the program flips a byte there (invalid)
+and truncates TX (malformed).
 
 EXPECT is "ok" or the error kind; COMMITMENTS and BLINDINGS are concatenated hex; MINIMUMS is a
 comma-separated list; the interval [a, b) is given as A and LAST = b - 1.
@@ -32,6 +41,7 @@ SUPPORTED = {
     "statements.json",
     "grin_bp.json",
     "circuit.json",
+    "monero.json",
 }
 
 
@@ -146,17 +156,49 @@ def circuit_file(data, out):
         )
 
 
+# (file stem, RingCT type, proof kind) of tests/vectors/monero/txs/: the hash starts with the
+# hex at the end of the name.
+MONERO_TXS = [
+    ("bpp_tx_e89415", 6, 2),
+    ("rct_bp_tx_a685d68e", 3, 1),
+    ("rct_bp_compact_tx_10312fd4", 4, 1),
+    ("rct_clsag_tx_200c3215", 5, 1),
+    ("rct_full_tx_14056427", 1, 0),
+    ("rct_simple_tx_c69861bf", 2, 0),
+    ("v1_coinbase_tx_bf4c0300", -1, 0),
+    ("v1_tx_hf3_effcceb9", -1, 0),
+    ("v2_coinbase_tx_7f88a52a", 0, 0),
+]
+
+
+def monero_file(data, out, root):
+    for c in data["cases"]:
+        text = json.dumps(c["envelope"], separators=(",", ":"))
+        out.append(f"monerojson {name(c['name'])} {c['expect']} {h(text)}")
+    proofs = {c["name"]: bytes.fromhex(c["envelope"]["proof"]) for c in data["cases"]}
+    for stem, rct, kind in MONERO_TXS:
+        blob = (root / "monero" / "txs" / f"{stem}.bin").read_bytes()
+        offset = blob.find(proofs[stem]) if kind else -1
+        assert not kind or offset > 0, stem
+        out.append(
+            f"monerotx {stem} {rct} {kind} {stem.rsplit('_', 1)[1]} {offset} {blob.hex()}"
+        )
+
+
 RUNNERS = {
     "range_proof.json": range_file,
     "bulletproofs_plus.json": plus_file,
     "statements.json": statements_file,
     "grin_bp.json": grin_file,
     "circuit.json": circuit_file,
+    "monero.json": lambda data, out: monero_file(data, out, ROOT),
 }
+ROOT = pathlib.Path(".")
 
 
 def main():
-    root = pathlib.Path(sys.argv[1])
+    global ROOT
+    root = ROOT = pathlib.Path(sys.argv[1])
     files = sorted(root.glob("*.json"))
     if not files:
         sys.exit(f"no vector files in {root}")

@@ -7,6 +7,7 @@ mod batch;
 mod convert;
 mod envelope;
 mod errors;
+mod monero;
 mod opening;
 mod proofs;
 mod prove;
@@ -24,6 +25,7 @@ fn _bpkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<proofs::IntervalProof>()?;
     m.add_class::<proofs::PlusProof>()?;
     m.add_class::<envelope::Envelope>()?;
+    m.add_class::<monero::MoneroTxReport>()?;
     m.add_function(wrap_pyfunction!(opening::commit, m)?)?;
     m.add_function(wrap_pyfunction!(prove::prove_range, m)?)?;
     m.add_function(wrap_pyfunction!(prove::prove_interval, m)?)?;
@@ -35,6 +37,7 @@ fn _bpkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(statements::prove_sha256, m)?)?;
     m.add_function(wrap_pyfunction!(statements::prove_merkle, m)?)?;
     m.add_function(wrap_pyfunction!(statements::prove_shuffle, m)?)?;
+    m.add_function(wrap_pyfunction!(monero::verify_tx, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("BIT_SIZES", bpkit::BIT_SIZES.to_vec())?;
     m.add("MAX_PARTIES", bpkit::MAX_PARTIES)?;

@@ -271,6 +271,31 @@ function circuitCases(api, file, doc) {
   }));
 }
 
+/** monero.json: each case's `monero-bp+` / `monero-bp` envelope through verifyJson. */
+function moneroCases(api, file, doc) {
+  return doc.cases.map((c) => ({
+    file,
+    name: c.name,
+    run() {
+      const text = JSON.stringify(c.envelope);
+      if (c.expect === 'valid') {
+        api.verifyJson(text);
+        return;
+      }
+      let thrown;
+      try {
+        api.verifyJson(text);
+      } catch (e) {
+        thrown = e;
+      }
+      check(thrown !== undefined, `${c.name}: expected ${c.expect}, but it verified`);
+      const family = { invalid: api.InvalidProofError, malformed: api.MalformedError }[c.expect];
+      check(family !== undefined, `${c.name}: unknown expectation ${c.expect}`);
+      check(thrown instanceof family, `${c.name}: expected ${c.expect}, got ${thrown.name} (${thrown.message})`);
+    },
+  }));
+}
+
 // Vector files this binding runs, recognised by their content (not their name, so that a
 // renamed file is still run, and a new kind of file is reported as skipped).
 const KINDS = [
@@ -290,6 +315,13 @@ const KINDS = [
     kind: 'circuits',
     test: (d) => Array.isArray(d.cases) && d.cases.every((c) => typeof c.circuit === 'string'),
     cases: circuitCases,
+  },
+  {
+    kind: 'monero envelopes',
+    test: (d) =>
+      Array.isArray(d.cases) &&
+      d.cases.every((c) => typeof c.expect === 'string' && /^monero-/.test(c.envelope?.scheme)),
+    cases: moneroCases,
   },
 ];
 

@@ -25,6 +25,6 @@ test('the vector files are found and every known one is run', () => {
   const run = new Set(cases.map((c) => c.file));
   assert.ok(run.has('range_proof.json'));
   assert.ok(run.has('bulletproofs_plus.json'));
-  for (const f of ['statements.json', 'grin_bp.json', 'circuit.json']) assert.ok(run.has(f), f);
+  for (const f of ['statements.json', 'grin_bp.json', 'circuit.json', 'monero.json']) assert.ok(run.has(f), f);
   assert.equal(run.size + skipped.length, files.length);
 });

@@ -18,6 +18,7 @@ from ._bpkit import (
     IntervalProof,
     InvalidProofError,
     MalformedError,
+    MoneroTxReport,
     Opening,
     PlusProof,
     ProvingError,
@@ -34,6 +35,7 @@ from ._bpkit import (
     verify_batch,
     verify_circuit,
     verify_json,
+    verify_tx,
 )
 
 __all__ = [
@@ -46,6 +48,7 @@ __all__ = [
     "IntervalProof",
     "InvalidProofError",
     "MalformedError",
+    "MoneroTxReport",
     "Opening",
     "PlusProof",
     "ProvingError",
@@ -62,4 +65,5 @@ __all__ = [
     "verify_batch",
     "verify_circuit",
     "verify_json",
+    "verify_tx",
 ]

@@ -1,6 +1,6 @@
-//! Locating the failing proofs of a Monero batch, as [`crate::BatchVerifier`] does: malformed
-//! proofs are reported with their error, the others are checked together with one multiscalar
-//! multiplication and, when that fails, by bisection.
+//! Locating the failing proofs of a Monero batch, as [`crate::batch::BatchVerifier`] does:
+//! malformed proofs are reported with their error, the others are checked together with one
+//! multiscalar multiplication and, when that fails, by bisection.
 //!
 //! Every subset is checked with the weights of the whole batch (from the well-formed proofs'
 //! final transcript states, as [`super::plus::verify_batch`] draws them): a subset's weighted
