@@ -19,7 +19,7 @@ cmin() {
     local t=$1 before
     before=$(ls "fuzz/corpus/$t" | wc -l)
     nice -n 15 cargo +nightly fuzz cmin -s none "$t" "$root/fuzz/corpus/$t" >"$logs/$t.cmin.log" 2>&1
-    echo "$t: corpus $before -> $(ls "fuzz/corpus/$t" | wc -l) files, $(du -sh "fuzz/corpus/$t" | cut -f1)"
+    echo "$t: corpus $before -> $(ls "fuzz/corpus/$t" | wc -l) files, $(cat "fuzz/corpus/$t"/* | wc -c) bytes"
 }
 if [ "${1:-}" = "--cmin" ]; then
     shift
@@ -44,7 +44,7 @@ for arg in "${targets[@]}"; do
     nice -n 15 cargo +nightly fuzz run -s none "$t" "$root/fuzz/corpus/$t" -- \
         -max_total_time="$s" -print_final_stats=1 "${extra[@]}" >"$logs/$t.log" 2>&1
     echo "rc $?"
-    grep -E "^#[0-9]+ +(DONE|INITED)|stat::number_of_executed_units|stat::peak_rss|SUMMARY|panicked" \
+    grep -E "^#[0-9]+[[:space:]]+(DONE|INITED)|^Done|stat::peak_rss|SUMMARY|panicked" \
         "$logs/$t.log" | tail -6
     cmin "$t"
 done
