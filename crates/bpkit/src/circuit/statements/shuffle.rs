@@ -7,7 +7,7 @@ use crate::circuit::{
 };
 use crate::commitment::Opening;
 use crate::errors::Error;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::{default_pedersen, BulletproofGens};
 use crate::group::{CompressedRistretto, Scalar};
 use alloc::vec::Vec;
 use merlin::Transcript;
@@ -74,7 +74,7 @@ impl ShuffleStatement {
 
     /// The statement a witness speaks about (its commitments).
     pub fn for_witness(witness: &ShuffleWitness) -> Result<Self, Error> {
-        let pc_gens = PedersenGens::default();
+        let pc_gens = default_pedersen();
         let commit = |o: &Opening| o.commit_with(&pc_gens);
         Self::new(
             witness.inputs.iter().map(commit).collect(),
@@ -143,7 +143,7 @@ impl ShuffleStatement {
         bp_gens: &BulletproofGens,
         rng: &mut R,
     ) -> Result<ShuffleProof, Error> {
-        let pc_gens = PedersenGens::default();
+        let pc_gens = default_pedersen();
         let opens = |openings: &[Opening], commitments: &[CompressedRistretto]| {
             openings.len() == commitments.len()
                 && openings
@@ -236,7 +236,7 @@ impl ShuffleStatement {
             transcript,
             &proof.0,
             &self.commitment_list(),
-            &PedersenGens::default(),
+            &default_pedersen(),
             bp_gens,
         )
     }
