@@ -29,7 +29,7 @@ use rand_chacha::ChaCha20Rng;
 
 use bulletproofs as peer;
 use bulletproofs::r1cs::{
-    ConstraintSystem as _, RandomizableConstraintSystem as _, RandomizedConstraintSystem as _,
+    ConstraintSystem as _, RandomizedConstraintSystem as _,
 };
 use curve25519_dalek_4 as d4;
 

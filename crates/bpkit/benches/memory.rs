@@ -137,18 +137,37 @@ mod circuit {
     pub fn run() {
         let pc = PedersenGens::default();
         let bp = BulletproofGens::new(N, 1);
-        let ((proof, commitment), prover) = peak(|| {
+        let prove = || {
             let mut t = Transcript::new(b"mem");
             let mut p = Prover::new(&pc, &mut t);
             let (c, v) = p.commit(Scalar::from(3u64), Scalar::from(5u64));
             chain(&mut p, v, N, true);
             let proof = p.prove(&bp, &mut ChaCha20Rng::seed_from_u64(1)).unwrap();
             (proof.to_bytes(), c)
-        });
+        };
+        let ((proof, commitment), prover) = peak(prove);
         println!(
-            "circuit prove n=2^15: {prover} bytes ({:.2} MiB)",
+            "circuit prove n=2^15 (1 thread): {prover} bytes ({:.2} MiB)",
             mib(prover)
         );
+        // The threaded prover (feature `parallel`, issue 22): within the one-thread peak plus
+        // one constant-time chunk's tables and state per extra thread (CT_CHUNK = 512 points,
+        // about 1.3 KiB each: under 1 MiB a thread); the same bytes. The pool is built before
+        // the measurement starts (`with_threads`; its threads' stacks are not heap).
+        #[cfg(feature = "parallel")]
+        for threads in [2usize, 4] {
+            let ((same, _), used) = bpkit::with_threads(threads, || peak(prove));
+            assert_eq!(same, proof, "{threads} threads changed the proof");
+            println!(
+                "circuit prove n=2^15 ({threads} threads): {used} bytes ({:.2} MiB, {:+.2} MiB over 1 thread)",
+                mib(used),
+                mib(used) - mib(prover)
+            );
+            assert!(
+                used <= prover + (threads - 1) * (1 << 20),
+                "threaded prover above one thread's peak plus 1 MiB per extra thread"
+            );
+        }
         let circuit: Circuit = {
             let mut r = Recorder::new();
             let v = r.commit();

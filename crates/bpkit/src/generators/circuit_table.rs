@@ -4,10 +4,10 @@
 //! `2n' + 2` points. Built once per process on first use and grown (rebuilt, by powers of two)
 //! when a larger circuit asks; at most [`CIRCUIT_TABLE_MAX`] positions.
 //!
-//! Why: a small circuit's verification multiplies `2n + 2` fixed points and a few dozen to a few
-//! hundred proof points and commitments; with width-8 tables for the fixed ones, dalek's mixed
-//! Straus multiplication beats its Pippenger over all of them up to the size measured in
-//! `bench/RESULTS.md` (as the range proofs' [`super::VerifierTable`] does for `m = 1`).
+//! Why: a small circuit's verification multiplies `2n + 2` fixed points and a few dozen proof
+//! points and commitments; with width-8 tables for the fixed ones, dalek's mixed Straus
+//! multiplication beats its multiplication over all of them, but only for the smallest circuits
+//! (up to [`CIRCUIT_TABLE_MAX`], measured).
 
 use super::{BulletproofGens, PedersenGens};
 use crate::group::msm::VartimeTable;
@@ -16,10 +16,13 @@ use alloc::vec::Vec;
 use core::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, PoisonError, RwLock};
 
-/// Largest padded multiplier count whose single verification uses the shared circuit table
-/// (chosen by measurement against dalek's Pippenger over every point, `bench/RESULTS.md`).
-/// The table then holds `2·256 + 2` points, about 5 MiB.
-pub const CIRCUIT_TABLE_MAX: usize = 256;
+/// Largest padded multiplier count whose single verification uses the shared circuit table.
+/// Measured (`bench/r1cs-compare`, `BPKIT_R1CS_SWEEP=1`, shuffles; bench/RESULTS.md): with
+/// curve25519-dalek 5 the table's mixed Straus multiplication gains 5-10 % at 16 and 32 padded
+/// multipliers and loses from 64 on (1.5x at 64, more above) against dalek's own
+/// multiplication over every point, whose Pippenger is fast; so tables stop at 32. The table
+/// then holds `2·32 + 2` points, about 0.6 MiB.
+pub const CIRCUIT_TABLE_MAX: usize = 32;
 
 /// Fewest positions a table is built for (smaller circuits share it).
 const MIN_POSITIONS: usize = 16;

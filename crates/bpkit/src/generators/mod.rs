@@ -25,3 +25,38 @@ pub use circuit_table::set_circuit_table_max;
 pub(crate) use circuit_table::shared_circuit_table;
 #[cfg(feature = "std")]
 pub use circuit_table::{CircuitTable, CIRCUIT_TABLE_MAX};
+
+/// The default Pedersen generators for code that cannot take them from its caller (the
+/// ready-made statements): with `std` the process-wide pair ([`shared_pedersen`]), built once;
+/// without it, built for the call (their constant-time tables cost about as much as a small
+/// circuit's verification, so a shared pair matters).
+pub(crate) struct DefaultPedersen(
+    #[cfg(feature = "std")] &'static PedersenGens,
+    #[cfg(not(feature = "std"))] PedersenGens,
+);
+
+impl core::ops::Deref for DefaultPedersen {
+    type Target = PedersenGens;
+
+    #[cfg(feature = "std")]
+    fn deref(&self) -> &PedersenGens {
+        self.0
+    }
+
+    #[cfg(not(feature = "std"))]
+    fn deref(&self) -> &PedersenGens {
+        &self.0
+    }
+}
+
+/// See [`DefaultPedersen`].
+pub(crate) fn default_pedersen() -> DefaultPedersen {
+    #[cfg(feature = "std")]
+    {
+        DefaultPedersen(shared_pedersen())
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        DefaultPedersen(PedersenGens::default())
+    }
+}

@@ -6,7 +6,7 @@ use crate::circuit::gadgets::merkle;
 use crate::circuit::{Circuit, CircuitError, CircuitProof, Prover, Recorder};
 use crate::commitment::Opening;
 use crate::errors::Error;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::{default_pedersen, BulletproofGens};
 use crate::group::{CompressedRistretto, Scalar};
 use crate::poseidon::{MerklePath, MerkleTree, Poseidon, MAX_DEPTH};
 use alloc::vec::Vec;
@@ -95,7 +95,7 @@ impl MerkleStatement {
             .path(index)
             .map_err(|_| Error::Circuit(CircuitError::Gadget("merkle: no leaf at this index")))?;
         let opening = Opening::new(value, blinding);
-        let commitment = opening.commit_with(&PedersenGens::default());
+        let commitment = opening.commit_with(&default_pedersen());
         let statement = Self::new(tree.root(), tree.depth(), commitment)?;
         Ok((statement, MerkleWitness::new(opening, path)))
     }
@@ -177,7 +177,7 @@ impl MerkleStatement {
         bp_gens: &BulletproofGens,
         rng: &mut R,
     ) -> Result<MerkleProof, Error> {
-        let pc_gens = PedersenGens::default();
+        let pc_gens = default_pedersen();
         // Declassified (feature `ctime`): whether the opening opens the leaf commitment, a
         // public error.
         if crate::ctime::declassify_bool(

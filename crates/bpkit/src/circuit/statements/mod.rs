@@ -165,7 +165,7 @@ macro_rules! statement_verification {
                     transcript,
                     proof.circuit_proof(),
                     &self.commitment_list(),
-                    &$crate::generators::PedersenGens::default(),
+                    &$crate::generators::default_pedersen(),
                     bp_gens,
                 )
             }

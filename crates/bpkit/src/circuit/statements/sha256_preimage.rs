@@ -4,7 +4,7 @@ use super::{statement_proof, statement_verification, VerifyingKey};
 use crate::circuit::gadgets::sha256;
 use crate::circuit::{Circuit, CircuitError, CircuitProof, Prover, Recorder};
 use crate::errors::Error;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::{default_pedersen, BulletproofGens};
 use crate::group::CompressedRistretto;
 use alloc::vec::Vec;
 use merlin::Transcript;
@@ -134,7 +134,7 @@ impl Sha256Statement {
         rng: &mut R,
     ) -> Result<Sha256Proof, Error> {
         self.bind(transcript);
-        let pc_gens = PedersenGens::default();
+        let pc_gens = default_pedersen();
         let mut prover = Prover::new(&pc_gens, transcript);
         sha256::preimage(
             &mut prover,

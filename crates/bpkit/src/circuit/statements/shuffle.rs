@@ -5,7 +5,7 @@ use crate::circuit::gadgets::shuffle;
 use crate::circuit::{Circuit, CircuitError, CircuitProof, LinearCombination, Prover, Recorder};
 use crate::commitment::Opening;
 use crate::errors::Error;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::{default_pedersen, BulletproofGens};
 use crate::group::{CompressedRistretto, Scalar};
 use alloc::vec::Vec;
 use merlin::Transcript;
@@ -72,7 +72,7 @@ impl ShuffleStatement {
 
     /// The statement a witness speaks about (its commitments).
     pub fn for_witness(witness: &ShuffleWitness) -> Result<Self, Error> {
-        let pc_gens = PedersenGens::default();
+        let pc_gens = default_pedersen();
         let commit = |o: &Opening| o.commit_with(&pc_gens);
         Self::new(
             witness.inputs.iter().map(commit).collect(),
@@ -141,7 +141,7 @@ impl ShuffleStatement {
         bp_gens: &BulletproofGens,
         rng: &mut R,
     ) -> Result<ShuffleProof, Error> {
-        let pc_gens = PedersenGens::default();
+        let pc_gens = default_pedersen();
         let opens = |openings: &[Opening], commitments: &[CompressedRistretto]| {
             openings.len() == commitments.len()
                 && openings
