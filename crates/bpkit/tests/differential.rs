@@ -253,7 +253,13 @@ impl Tally {
         let t = self.by_class.entry(class).or_default();
         t[0] += 1;
         match (ours, theirs) {
-            (true, true) => t[1] += 1,
+            (true, true) => {
+                t[1] += 1;
+                // Not a disagreement, but a mutated encoding both accept is worth seeing.
+                if class != Class::Valid {
+                    eprintln!("{class:?}: both accept a mutated case: {}", what());
+                }
+            }
             (false, false) => t[2] += 1,
             _ => {
                 t[3] += 1;
@@ -294,6 +300,23 @@ impl Tally {
             self.disagreements.join("\n")
         );
     }
+}
+
+/// Which bytes of a valid encoding a mutation changed (for the report of a case).
+fn changed(valid: &[u8], mutated: &[u8]) -> String {
+    let diff: Vec<String> = valid
+        .iter()
+        .zip(mutated)
+        .enumerate()
+        .filter(|(_, (a, b))| a != b)
+        .map(|(i, (a, b))| format!("{i}: {a:02x}->{b:02x}"))
+        .collect();
+    format!(
+        "length {} -> {}, bytes changed [{}]",
+        valid.len(),
+        mutated.len(),
+        diff.join(", ")
+    )
 }
 
 fn random_ristretto(rng: &mut ChaCha20Rng) -> [u8; 32] {
@@ -410,7 +433,11 @@ fn dalek_range_proofs_mutated_agree() {
             })
             .is_ok();
         tally.record(mu.class, ours, theirs, || {
-            format!("case {case}, n = {n}, proof {}", hex::encode(&mu.bytes))
+            format!(
+                "case {case}, n = {n}, {}, proof {}",
+                changed(valid, &mu.bytes),
+                hex::encode(&mu.bytes)
+            )
         });
     }
     tally.finish("bulletproofs 5", seed);
@@ -528,7 +555,11 @@ fn tari_plus_proofs_mutated_agree() {
             _ => false,
         };
         tally.record(mu.class, ours, theirs, || {
-            format!("case {case}, n = {n}, proof {}", hex::encode(&mu.bytes))
+            format!(
+                "case {case}, n = {n}, {}, proof {}",
+                changed(valid, &mu.bytes),
+                hex::encode(&mu.bytes)
+            )
         });
     }
     tally.finish("tari_bulletproofs_plus 0.5.3", seed);
