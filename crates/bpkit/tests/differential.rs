@@ -256,7 +256,13 @@ impl Tally {
         let t = self.by_class.entry(class).or_default();
         t[0] += 1;
         match (ours, theirs) {
-            (true, true) => t[1] += 1,
+            (true, true) => {
+                t[1] += 1;
+                // Not a disagreement, but a mutated encoding both accept is worth seeing.
+                if class != Class::Valid {
+                    eprintln!("{class:?}: both accept a mutated case: {}", what());
+                }
+            }
             (false, false) => t[2] += 1,
             _ => {
                 t[3] += 1;
@@ -297,6 +303,23 @@ impl Tally {
             self.disagreements.join("\n")
         );
     }
+}
+
+/// Which bytes of a valid encoding a mutation changed (for the report of a case).
+fn changed(valid: &[u8], mutated: &[u8]) -> String {
+    let diff: Vec<String> = valid
+        .iter()
+        .zip(mutated)
+        .enumerate()
+        .filter(|(_, (a, b))| a != b)
+        .map(|(i, (a, b))| format!("{i}: {a:02x}->{b:02x}"))
+        .collect();
+    format!(
+        "length {} -> {}, bytes changed [{}]",
+        valid.len(),
+        mutated.len(),
+        diff.join(", ")
+    )
 }
 
 fn random_ristretto(rng: &mut ChaCha20Rng) -> [u8; 32] {
@@ -413,7 +436,11 @@ fn dalek_range_proofs_mutated_agree() {
             })
             .is_ok();
         tally.record(mu.class, ours, theirs, || {
-            format!("case {case}, n = {n}, proof {}", hex::encode(&mu.bytes))
+            format!(
+                "case {case}, n = {n}, {}, proof {}",
+                changed(valid, &mu.bytes),
+                hex::encode(&mu.bytes)
+            )
         });
     }
     tally.finish("bulletproofs 5", seed);
@@ -531,7 +558,11 @@ fn tari_plus_proofs_mutated_agree() {
             _ => false,
         };
         tally.record(mu.class, ours, theirs, || {
-            format!("case {case}, n = {n}, proof {}", hex::encode(&mu.bytes))
+            format!(
+                "case {case}, n = {n}, {}, proof {}",
+                changed(valid, &mu.bytes),
+                hex::encode(&mu.bytes)
+            )
         });
     }
     tally.finish("tari_bulletproofs_plus 0.5.3", seed);
@@ -549,6 +580,65 @@ fn grin_layout() -> Layout {
     Layout {
         scalars: vec![0, 32, t, t + 32, t + 64, t + 96, t + 128],
         points,
+    }
+}
+
+/// Offsets of the last flag byte of each point group in a 64-bit Grin proof, and how many of its
+/// low bits are used: A, S, T1, T2 (4 points: byte 64, 4 bits), then L and R of 5 rounds (10
+/// points: bytes 353–354, 2 bits of the last).
+#[cfg(feature = "grin")]
+const GRIN_LAST_FLAGS: [(usize, u32); 2] = [(64, 4), (354, 2)];
+
+/// The encoding with the unused flag bits cleared (unchanged if none is set, or if it is not a
+/// 64-bit proof's length).
+#[cfg(feature = "grin")]
+fn grin_clear_unused_flags(bytes: &[u8]) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    if out.len() == c::constants::MAX_PROOF_SIZE {
+        for (off, used) in GRIN_LAST_FLAGS {
+            out[off] &= (1u8 << used) - 1;
+        }
+    }
+    out
+}
+
+/// The class found by the 10⁵-case campaign (`BPKIT_DIFF_SEED=103`, two BitFlip cases): a set unused flag bit
+/// leaves the C module's verdict unchanged (it ignores those bits: a valid proof stays valid
+/// under such a flip) while bpkit refuses the non-canonical encoding.
+#[cfg(feature = "grin")]
+#[test]
+fn grin_unused_flag_bits_are_refused_where_the_peer_ignores_them() {
+    use bpkit::grin::{verify, Commitment33, GrinProof, GrinStatement};
+    let secp = grin_common::ctx();
+    let w = grin_common::witness(77, 123_456, true, None);
+    let (commit, proof) = grin_common::c_prove(&secp, &w, None);
+    let valid = proof.proof[..proof.plen].to_vec();
+    assert_eq!(grin_clear_unused_flags(&valid), valid);
+    let cm = Commitment33::from_bytes(&commit.0).unwrap();
+    let statement = GrinStatement::new(cm);
+    verify(
+        grin_common::gens(),
+        &statement,
+        &GrinProof::from_bytes(&valid, 64).unwrap(),
+    )
+    .unwrap();
+    for (off, used) in GRIN_LAST_FLAGS {
+        for bit in used..8 {
+            let mut flipped = valid.clone();
+            flipped[off] ^= 1 << bit;
+            assert!(
+                secp.verify_bullet_proof(
+                    c::pedersen::Commitment(commit.0),
+                    grin_common::c_proof(&flipped),
+                    None
+                )
+                .is_ok(),
+                "the C module now refuses unused flag bits (byte {off}, bit {bit}): \
+                 docs/differential.md's deliberate difference is gone"
+            );
+            assert!(GrinProof::from_bytes(&flipped, 64).is_err());
+            assert_eq!(grin_clear_unused_flags(&flipped), valid);
+        }
     }
 }
 
@@ -582,6 +672,7 @@ fn grin_proofs_mutated_agree() {
     };
     let mut tally = Tally::default();
     let mut extended_refused = 0usize;
+    let mut unused_flags = 0usize;
     for case in 0..cases() {
         let (commit, valid, extra) = &pool[case % pool.len()];
         let mu = mutate(&mut rng, valid, &layout, &n_le, true, 1, &mut other);
@@ -606,9 +697,17 @@ fn grin_proofs_mutated_agree() {
         } else {
             extra.clone()
         };
+        // Deliberately stricter (spec §15, docs/differential.md): the C module ignores the
+        // unused bits of the flag bytes, bpkit refuses them. bpkit must refuse such a proof;
+        // the peer's verdict is compared with bpkit's on the same proof with those bits clear.
+        let canonical = grin_clear_unused_flags(&mu.bytes);
+        if canonical != mu.bytes {
+            assert!(GrinProof::from_bytes(&mu.bytes, 64).is_err());
+            unused_flags += 1;
+        }
         let ours = match (
             Commitment33::from_bytes(&commit),
-            GrinProof::from_bytes(&mu.bytes, 64),
+            GrinProof::from_bytes(&canonical, 64),
         ) {
             (Ok(cm), Ok(p)) => verify(
                 grin_common::gens(),
@@ -640,6 +739,7 @@ fn grin_proofs_mutated_agree() {
         });
     }
     eprintln!("grin: {extended_refused} extended encodings refused by bpkit alone (the C API cannot take them)");
+    eprintln!("grin: {unused_flags} proofs with unused flag bits set (refused by bpkit; the peer's verdict compared on the canonical form)");
     tally.finish("grin_secp256k1zkp 0.8", seed);
 }
 
