@@ -602,9 +602,10 @@ fn grin_clear_unused_flags(bytes: &[u8]) -> Vec<u8> {
     out
 }
 
-/// The class found by the 10⁵-case campaign (`BPKIT_DIFF_SEED=103`, two BitFlip cases): a set unused flag bit
-/// leaves the C module's verdict unchanged (it ignores those bits: a valid proof stays valid
-/// under such a flip) while bpkit refuses the non-canonical encoding.
+/// The class found by the 10⁵-case campaign (`BPKIT_DIFF_SEED=103` and `104`, two BitFlip
+/// cases each): a set unused flag bit leaves the C module's verdict unchanged (it ignores those
+/// bits: a valid proof stays valid under such a flip) while bpkit refuses the non-canonical
+/// encoding.
 #[cfg(feature = "grin")]
 #[test]
 fn grin_unused_flag_bits_are_refused_where_the_peer_ignores_them() {
