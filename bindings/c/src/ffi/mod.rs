@@ -6,6 +6,7 @@
 mod batch;
 mod envelope;
 mod errors;
+mod monero;
 mod opening;
 mod proofs;
 mod prove;
@@ -15,6 +16,7 @@ mod statements;
 pub use batch::*;
 pub use envelope::*;
 pub use errors::*;
+pub use monero::*;
 pub use opening::*;
 pub use proofs::*;
 pub use prove::*;
