@@ -86,6 +86,9 @@ typedef struct bpkit_envelope_t bpkit_envelope_t;
 // when freed.
 typedef struct bpkit_extended_opening_t bpkit_extended_opening_t;
 
+// A Monero output's amount and mask (`bpkit_monero_opening_t`). Zeroized when freed.
+typedef struct bpkit_monero_opening_t bpkit_monero_opening_t;
+
 // A value and its blinding (`bpkit_opening_t`). Zeroized when freed.
 typedef struct bpkit_opening_t bpkit_opening_t;
 
@@ -240,6 +243,60 @@ const char *bpkit_version(void);
 // # Safety
 // `tx` points to `tx_len` readable bytes; `out` points to a writable `bpkit_monero_tx_t`.
 bpkit_status bpkit_monero_verify_tx(const uint8_t *tx, size_t tx_len, bpkit_monero_tx_t *out);
+
+// A Monero output opening of `amount` (commitment `mask·G + amount·H`, Ed25519): with the
+// chosen mask when `mask_len` is 32 (a canonical scalar: `BPKIT_MALFORMED` with kind
+// `non-canonical-scalar` otherwise), a fresh random mask when `mask` is NULL and `mask_len`
+// 0, any other length `wrong-length`. Stores a new opening at `*out` (free it with
+// `bpkit_monero_opening_free`; zeroized then).
+//
+// # Safety
+// `mask` points to `mask_len` readable bytes (or is NULL with 0); `out` to a writable pointer.
+bpkit_status bpkit_commit_monero(uint64_t amount,
+                                 const uint8_t *mask,
+                                 size_t mask_len,
+                                 bpkit_monero_opening_t **out);
+
+// Frees (and zeroizes) a Monero opening; NULL is ignored.
+//
+// # Safety
+// `opening` is NULL or a live Monero opening, not used again.
+void bpkit_monero_opening_free(bpkit_monero_opening_t *opening);
+
+// The mask (32 bytes, secret) into `out` (`out_len` ≥ 32). Wipe it when done: the library
+// cannot.
+//
+// # Safety
+// `opening` is a live Monero opening; `out` points to `out_len` writable bytes.
+bpkit_status bpkit_monero_opening_mask(const bpkit_monero_opening_t *opening,
+                                       uint8_t *out,
+                                       size_t out_len);
+
+// The on-chain commitment (32 bytes, as in a transaction's `outPk`) into `out` (`out_len` ≥
+// 32), computed in constant time.
+//
+// # Safety
+// `opening` is a live Monero opening; `out` points to `out_len` writable bytes.
+bpkit_status bpkit_monero_opening_commitment(const bpkit_monero_opening_t *opening,
+                                             uint8_t *out,
+                                             size_t out_len);
+
+// Proves with Monero's Bulletproofs+ that the amounts of `count` openings (1 to 16:
+// `BPKIT_PROVING` with kind `invalid-aggregation` otherwise) lie in `[0, 2⁶⁴)`, and writes the
+// proof's envelope as `bpkit prove --scheme monero-bp+` does (one line of JSON ending in
+// `\n`, which `bpkit_verify_json` and `bpkit verify` accept) into `out` of capacity `out_cap`,
+// followed by a NUL byte; its length (without the NUL) is stored at `*out_len`. Too small a
+// buffer is `BPKIT_BUFFER_TOO_SMALL` with the length stored, and nothing to retry: the proof
+// is lost, so give 4,096 bytes (16 outputs need about 2,800). Runs on one thread.
+//
+// # Safety
+// `openings` points to `count` live Monero opening pointers; `out` to `out_cap` writable
+// bytes (or is NULL); `out_len` to a writable `size_t`.
+bpkit_status bpkit_prove_monero(const bpkit_monero_opening_t *const *openings,
+                                size_t count,
+                                uint8_t *out,
+                                size_t out_cap,
+                                size_t *out_len);
 
 // Commits to `value` with a fresh random blinding; stores a new opening at `*out` (free it
 // with `bpkit_opening_free`).

@@ -12,6 +12,11 @@ pub struct BpkitExtendedOpening {
     pub(crate) inner: bpkit::plus::ExtendedOpening,
 }
 
+/// A Monero output's amount and mask (`bpkit_monero_opening_t`). Zeroized when freed.
+pub struct BpkitMoneroOpening {
+    pub(crate) inner: bpkit::monero::Opening,
+}
+
 /// A proof with its statement: the CLI's envelope (`bpkit_envelope_t`).
 pub struct BpkitEnvelope {
     pub(crate) inner: bpkit_envelope::Envelope,

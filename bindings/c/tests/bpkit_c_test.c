@@ -434,6 +434,82 @@ static void test_openings(void) {
     memset(blinding, 0, sizeof blinding);
 }
 
+/* Monero Bulletproofs+: 1, 2 and 16 outputs prove and verify (bpkit_verify_json); a changed
+ * commitment is a false proof; 0 and 17 outputs are refused; masks are checked. */
+static void test_monero(void) {
+    enum { MAX = 17 };
+    bpkit_monero_opening_t *outs[MAX] = {NULL};
+    for (int i = 0; i < MAX; i++) {
+        expect(bpkit_commit_monero((uint64_t)i * 1000 + (i % 2 ? UINT64_MAX - 5000 : 0), NULL, 0,
+                                   &outs[i]),
+               BPKIT_OK, NULL, "commit_monero");
+    }
+    static char json[4096];
+    size_t len = 0;
+    const size_t counts[] = {1, 2, 16};
+    for (size_t k = 0; k < 3; k++) {
+        size_t m = counts[k];
+        expect(bpkit_prove_monero((const bpkit_monero_opening_t *const *)outs, m, (uint8_t *)json,
+                                  sizeof json, &len),
+               BPKIT_OK, NULL, "prove_monero");
+        CHECK(len == strlen(json) && len > 0 && json[len - 1] == '\n', "monero json length");
+        CHECK(strstr(json, "\"scheme\":\"monero-bp+\"") != NULL, "monero scheme");
+        expect(bpkit_verify_json((const uint8_t *)json, len), BPKIT_OK, NULL, "verify monero");
+        /* The first commitment is in the JSON, in hex. */
+        uint8_t c[32];
+        char hex[65];
+        expect(bpkit_monero_opening_commitment(outs[0], c, sizeof c), BPKIT_OK, NULL, "commitment");
+        for (int j = 0; j < 32; j++) snprintf(hex + 2 * j, 3, "%02x", c[j]);
+        char *at = strstr(json, hex);
+        CHECK(at != NULL, "commitment 0 in the envelope");
+        if (m >= 2 && at != NULL) {
+            /* Replace commitment 0 by commitment 1: a valid point, a false proof. */
+            uint8_t c1[32];
+            char hex1[65];
+            expect(bpkit_monero_opening_commitment(outs[1], c1, sizeof c1), BPKIT_OK, NULL, "c1");
+            for (int j = 0; j < 32; j++) snprintf(hex1 + 2 * j, 3, "%02x", c1[j]);
+            memcpy(at, hex1, 64);
+            expect(bpkit_verify_json((const uint8_t *)json, len), BPKIT_INVALID_PROOF,
+                   "verification-failed", "tampered monero commitment");
+        }
+    }
+    expect(bpkit_prove_monero((const bpkit_monero_opening_t *const *)outs, MAX, (uint8_t *)json,
+                              sizeof json, &len),
+           BPKIT_PROVING, "invalid-aggregation", "17 outputs");
+    expect(bpkit_prove_monero(NULL, 0, (uint8_t *)json, sizeof json, &len), BPKIT_PROVING,
+           "invalid-aggregation", "0 outputs");
+    expect(bpkit_prove_monero((const bpkit_monero_opening_t *const *)outs, 1, (uint8_t *)json, 10,
+                              &len),
+           BPKIT_BUFFER_TOO_SMALL, "buffer-too-small", "small buffer");
+    /* A chosen mask: the same commitment; bad masks refused. */
+    uint8_t mask[32], c1[32], c2[32];
+    bpkit_monero_opening_t *same = NULL, *bad = NULL;
+    expect(bpkit_monero_opening_mask(outs[3], mask, sizeof mask), BPKIT_OK, NULL, "mask");
+    expect(bpkit_commit_monero(3000, mask, 32, &same), BPKIT_OK, NULL, "commit with mask");
+    expect(bpkit_monero_opening_commitment(outs[3], c1, 32), BPKIT_OK, NULL, "c");
+    expect(bpkit_monero_opening_commitment(same, c2, 32), BPKIT_OK, NULL, "c same");
+    CHECK(memcmp(c1, c2, 32) != 0, "another amount, another commitment");
+    bpkit_monero_opening_free(same);
+    same = NULL;
+    expect(bpkit_monero_opening_mask(outs[2], mask, sizeof mask), BPKIT_OK, NULL, "mask 2");
+    expect(bpkit_commit_monero(2000, mask, 32, &same), BPKIT_OK, NULL, "commit with mask 2");
+    expect(bpkit_monero_opening_commitment(outs[2], c1, 32), BPKIT_OK, NULL, "c 2");
+    expect(bpkit_monero_opening_commitment(same, c2, 32), BPKIT_OK, NULL, "c same 2");
+    CHECK(memcmp(c1, c2, 32) == 0, "same amount and mask, same commitment");
+    expect(bpkit_commit_monero(1, mask, 31, &bad), BPKIT_MALFORMED, "wrong-length", "31-byte mask");
+    uint8_t ell[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
+                       0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
+                       0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
+    expect(bpkit_commit_monero(1, ell, 32, &bad), BPKIT_MALFORMED, "non-canonical-scalar", "l");
+    expect(bpkit_commit_monero(1, NULL, 32, &bad), BPKIT_NULL, "null-argument", "NULL mask");
+    expect(bpkit_commit_monero(1, NULL, 0, NULL), BPKIT_NULL, "null-argument", "NULL out");
+    CHECK(bad == NULL, "no handle on failure");
+    bpkit_monero_opening_free(same);
+    for (int i = 0; i < MAX; i++) bpkit_monero_opening_free(outs[i]);
+    bpkit_monero_opening_free(NULL);
+    memset(mask, 0, sizeof mask);
+}
+
 static bpkit_envelope_t *parse(const char *json) {
     bpkit_envelope_t *env = NULL;
     if (bpkit_envelope_from_json((const uint8_t *)json, strlen(json), &env) != BPKIT_OK)
@@ -975,6 +1051,7 @@ int main(int argc, char **argv) {
     test_range_and_envelopes();
     test_malformed_envelopes();
     test_interval_and_plus();
+    test_monero();
     test_batch();
     test_misc();
     test_threads();

@@ -26,11 +26,15 @@ fn _bpkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<proofs::PlusProof>()?;
     m.add_class::<envelope::Envelope>()?;
     m.add_class::<monero::MoneroTxReport>()?;
+    m.add_class::<monero::MoneroOpening>()?;
+    m.add_class::<monero::MoneroEnvelope>()?;
     m.add_function(wrap_pyfunction!(opening::commit, m)?)?;
     m.add_function(wrap_pyfunction!(prove::prove_range, m)?)?;
     m.add_function(wrap_pyfunction!(prove::prove_interval, m)?)?;
     m.add_function(wrap_pyfunction!(prove::prove_plus, m)?)?;
     m.add_function(wrap_pyfunction!(prove::random_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(monero::commit_monero, m)?)?;
+    m.add_function(wrap_pyfunction!(monero::prove_monero, m)?)?;
     m.add_function(wrap_pyfunction!(batch::verify_batch, m)?)?;
     m.add_function(wrap_pyfunction!(statements::verify_json, m)?)?;
     m.add_function(wrap_pyfunction!(statements::verify_circuit, m)?)?;

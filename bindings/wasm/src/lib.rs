@@ -28,6 +28,7 @@ pub use envelope::Envelope;
 pub use error::{BindingError, Family};
 pub use interval::IntervalProof;
 pub use monero::verify_tx;
+pub use monero::{commit_monero, prove_monero, MoneroOpening};
 pub use plus::{commit_extended, random_seed, ExtendedOpening, PlusProof, PlusStatement};
 pub use range::{RangeProof, RangeStatement};
 pub use statements::{prove_merkle, prove_sha256, prove_shuffle, verify_circuit, verify_json};

@@ -16,6 +16,7 @@
 
 use crate::error::EnvelopeError;
 use crate::hex;
+use bpkit::group::Scalar;
 use bpkit::monero::{MoneroError, Opening, OriginalProof, PlusProof, RangeProofs, Transaction};
 use bpkit::reexports::rand_core::CryptoRng;
 use serde::{Deserialize, Serialize};
@@ -102,6 +103,25 @@ pub fn monero_to_json(env: &MoneroEnvelope) -> Result<String, EnvelopeError> {
         proof: hex::encode(&env.proof),
     };
     serde_json::to_string(&wire).map_err(|e| EnvelopeError::Encode(e.to_string()))
+}
+
+/// An output's opening from its amount and mask as the bindings receive them: the mask must be
+/// 32 bytes ([`bpkit::Error::WrongLength`] otherwise) holding a canonical scalar
+/// ([`bpkit::Error::NonCanonicalScalar`] otherwise). The temporary copy of the mask is wiped.
+pub fn monero_opening(amount: u64, mask: &[u8]) -> Result<Opening, bpkit::Error> {
+    let raw: zeroize::Zeroizing<[u8; 32]> =
+        zeroize::Zeroizing::new(mask.try_into().map_err(|_| bpkit::Error::WrongLength {
+            expected: 32,
+            found: mask.len(),
+        })?);
+    let mask = Option::<Scalar>::from(Scalar::from_canonical_bytes(*raw))
+        .ok_or(bpkit::Error::NonCanonicalScalar { offset: 0 })?;
+    Ok(Opening::new(amount, mask))
+}
+
+/// An output's opening with a fresh uniformly random mask.
+pub fn random_monero_opening<R: CryptoRng + ?Sized>(amount: u64, rng: &mut R) -> Opening {
+    Opening::random(amount, rng)
 }
 
 /// Proves with Monero's Bulletproofs+ that each opening's amount lies in `[0, 2⁶⁴)` (1 to 16

@@ -68,3 +68,35 @@ fn monero_plus_prove_envelope_verifies() {
     let many: Vec<Opening> = (0..17).map(|v| Opening::random(v, &mut rng)).collect();
     assert!(prove_monero_plus(&many, &mut rng).is_err());
 }
+
+/// `monero_opening` (the bindings' way in): a 32-byte canonical mask gives the opening with that
+/// mask; another length is `wrong-length`, a non-canonical scalar `non-canonical-scalar`.
+#[test]
+fn monero_opening_from_bytes() {
+    use bpkit::monero::Opening;
+    use bpkit_envelope::monero::monero_opening;
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(21);
+    let random = Opening::random(42, &mut rng);
+    let opening = monero_opening(42, random.mask.as_bytes()).unwrap();
+    assert_eq!(opening, random);
+    assert_eq!(opening.commit(), random.commit());
+    let err = monero_opening(42, &[1u8; 31]).unwrap_err();
+    assert_eq!(err.kind(), "wrong-length");
+    // ℓ itself (the group order, little-endian) is not canonical; 2^255 - 1 neither.
+    let mut ell = [0u8; 32];
+    ell[..8].copy_from_slice(&0x5812_631a_5cf5_d3edu64.to_le_bytes());
+    ell[8..16].copy_from_slice(&0x14de_f9de_a2f7_9cd6u64.to_le_bytes());
+    ell[31] = 0x10;
+    assert_eq!(
+        monero_opening(1, &ell).unwrap_err().kind(),
+        "non-canonical-scalar"
+    );
+    assert_eq!(
+        monero_opening(1, &[0xff; 32]).unwrap_err().kind(),
+        "non-canonical-scalar"
+    );
+    // ℓ − 1 is canonical.
+    ell[0] -= 1;
+    assert!(monero_opening(1, &ell).is_ok());
+}
