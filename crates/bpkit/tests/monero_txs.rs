@@ -199,6 +199,11 @@ fn malformed_proofs_have_typed_errors() {
     let mut q = p.clone();
     q.r.pop();
     assert!(matches!(q.verify(&c), Err(MoneroError::WrongRounds { .. })));
+    // Through bpkit's error (envelopes, CLI `verify`, bindings) it is malformed too, as
+    // `verify-tx` reports it: not a false proof.
+    let e = bpkit::Error::from(q.verify(&c).unwrap_err());
+    assert_eq!(e.kind(), "wrong-length");
+    assert!(!e.is_invalid_proof());
     // No outputs, and the #11232 shape: 17 outputs with 11 rounds.
     assert_eq!(p.verify(&[]), Err(MoneroError::InvalidOutputCount(0)));
     let mut q = p.clone();

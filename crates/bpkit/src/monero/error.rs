@@ -116,9 +116,11 @@ impl From<MoneroError> for crate::Error {
             MoneroError::InvalidCommitment { index } => Error::InvalidCommitment { index },
             MoneroError::NonCanonicalScalar { offset } => Error::NonCanonicalScalar { offset },
             MoneroError::InvalidOutputCount(m) => Error::InvalidAggregation(m),
-            MoneroError::WrongRounds { expected, found } => Error::SizeMismatch {
-                proof: 1usize.checked_shl(found as u32).unwrap_or(0),
-                statement: 1usize.checked_shl(expected as u32).unwrap_or(0),
+            // Malformed, as `verify-tx` reports it (issue 20: such shapes are malformed): the
+            // lengths are those of the proof's L and R vectors, 64 bytes a round.
+            MoneroError::WrongRounds { expected, found } => Error::WrongLength {
+                expected: expected.saturating_mul(64),
+                found: found.saturating_mul(64),
             },
             MoneroError::Generators | MoneroError::Internal => Error::InvalidGenerators,
         }
