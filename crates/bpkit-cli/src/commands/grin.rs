@@ -10,10 +10,11 @@
 //! A nonce file (`--nonce-file`) holds one 32-byte hex string: the rewind nonce. Whoever has it
 //! can rewind the proof to its value and message.
 
+use super::opening_file::{self, OpeningWire};
 use super::Status;
 use crate::args::{Flag, Parsed};
 use crate::error::{describe, CliError};
-use crate::files::{print, read_input, wipe, write_public, write_secret};
+use crate::files::{print, read_input, wipe, write_public};
 use bpkit::grin::{
     commit as grin_commit, prove as grin_prove, rewind as grin_rewind, Commitment33, GrinGens,
     GrinWitness, GRIN_BIT_SIZES, MESSAGE_SIZE,
@@ -23,7 +24,6 @@ use bpkit::group::secp256k1::Scalar;
 use bpkit_envelope::grin::{grin_statement, grin_to_json, parse_grin, verify_grin, GrinEnvelope};
 use bpkit_envelope::{decimal, hex};
 use rand::RngExt;
-use serde::{Deserialize, Serialize};
 use zeroize::Zeroizing;
 
 /// The scheme name on the command line.
@@ -35,15 +35,6 @@ fn gens() -> Result<&'static GrinGens, CliError> {
 
 fn malformed(msg: impl std::fmt::Display) -> CliError {
     CliError::Malformed(format!("malformed grin-bp opening: {msg}"))
-}
-
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct OpeningWire {
-    scheme: String,
-    value: String,
-    blinding: String,
-    commitment: String,
 }
 
 /// A decoded grin-bp opening (value, blinding; the commitment checked).
@@ -80,16 +71,7 @@ pub fn commit(value: u64, out: Option<&str>) -> Result<Status, CliError> {
         blinding: hex::encode(&blinding[..]),
         commitment: hex::encode(&c.to_bytes()),
     };
-    let mut json = serde_json::to_string_pretty(&wire).map_err(malformed)?;
-    json.push('\n');
-    let OpeningWire { blinding, .. } = wire;
-    wipe(blinding);
-    let written = match out {
-        Some(path) => write_secret(path, &json),
-        None => print(&json),
-    };
-    wipe(json);
-    written?;
+    opening_file::write(wire, out, malformed)?;
     Ok(Status::Ok)
 }
 

@@ -9,6 +9,7 @@ pub mod grin;
 pub mod info;
 pub mod inspect;
 pub mod monero;
+mod opening_file;
 pub mod prove;
 pub mod verify;
 

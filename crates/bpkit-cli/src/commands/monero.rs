@@ -7,15 +7,15 @@
 //! {"scheme": "monero", "value": "<decimal>", "blinding": "<hex>", "commitment": "<32-byte hex>"}
 //! ```
 
+use super::opening_file::{self, OpeningWire};
 use super::Status;
 use crate::args::{Flag, Parsed};
 use crate::error::{describe, CliError};
-use crate::files::{print, read_input, wipe, write_public, write_secret};
+use crate::files::{print, read_input, wipe, write_public};
 use bpkit::monero::Opening;
 use bpkit::Scalar;
 use bpkit_envelope::monero::TxVerdict;
 use bpkit_envelope::{decimal, hex as hexcodec};
-use serde::{Deserialize, Serialize};
 use std::io::Read;
 use zeroize::Zeroizing;
 
@@ -30,15 +30,6 @@ fn malformed(msg: impl std::fmt::Display) -> CliError {
     CliError::Malformed(format!("malformed monero opening: {msg}"))
 }
 
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct OpeningWire {
-    scheme: String,
-    value: String,
-    blinding: String,
-    commitment: String,
-}
-
 /// `bpkit commit --scheme monero --value V [--out FILE]`: a random mask and the Ed25519
 /// commitment `mask·G + amount·H`.
 pub fn commit(value: u64, out: Option<&str>) -> Result<Status, CliError> {
@@ -50,16 +41,7 @@ pub fn commit(value: u64, out: Option<&str>) -> Result<Status, CliError> {
         blinding: hexcodec::encode(opening.mask.as_bytes()),
         commitment: hexcodec::encode(&opening.commit()),
     };
-    let mut json = serde_json::to_string_pretty(&wire).map_err(malformed)?;
-    json.push('\n');
-    let OpeningWire { blinding, .. } = wire;
-    wipe(blinding);
-    let written = match out {
-        Some(path) => write_secret(path, &json),
-        None => print(&json),
-    };
-    wipe(json);
-    written?;
+    opening_file::write(wire, out, malformed)?;
     Ok(Status::Ok)
 }
 
