@@ -27,12 +27,11 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use std::hint::black_box;
 
-/// Thread CPU time in microseconds: unlike wall time it does not count the time the thread is
-/// descheduled, which on a shared machine is most of the noise.
-fn cpu_micros() -> f64 {
-    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
-    t.tv_sec as f64 * 1e6 + t.tv_nsec as f64 / 1e3
-}
+// Thread CPU time, Welch's t and the cropped analysis are the ones every prover's timing test
+// uses (`examples/prover_timing.rs`).
+#[path = "../tests/timing_common/mod.rs"]
+mod timing_common;
+use timing_common::{analyse, cpu_micros};
 
 const BITS: usize = 64;
 
@@ -47,56 +46,11 @@ fn value(class: usize, rng: &mut ChaCha20Rng) -> u64 {
     }
 }
 
-/// Welch's t statistic of two samples.
-fn welch(a: &[f64], b: &[f64]) -> f64 {
-    let stats = |x: &[f64]| {
-        let n = x.len() as f64;
-        let mean = x.iter().sum::<f64>() / n;
-        let var = x.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1.0);
-        (n, mean, var)
-    };
-    let (na, ma, va) = stats(a);
-    let (nb, mb, vb) = stats(b);
-    (ma - mb) / (va / na + vb / nb).sqrt()
-}
-
-/// Raw and cropped t statistics: (label, t, mean class 0, mean class 1) in microseconds.
-fn analyse(samples: &[(usize, f64)]) -> Vec<(String, f64, f64, f64)> {
-    let mut sorted: Vec<f64> = samples.iter().map(|s| s.1).collect();
-    sorted.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    let mut out = Vec::new();
-    for pct in [100usize, 90, 75, 50] {
-        let cut = sorted[(sorted.len() * pct / 100).saturating_sub(1)];
-        let pick = |c: usize| -> Vec<f64> {
-            samples
-                .iter()
-                .filter(|s| s.0 == c && s.1 <= cut)
-                .map(|s| s.1)
-                .collect()
-        };
-        let (a, b) = (pick(0), pick(1));
-        if a.len() < 10 || b.len() < 10 {
-            continue;
-        }
-        let mean = |x: &[f64]| x.iter().sum::<f64>() / x.len() as f64;
-        out.push((
-            if pct == 100 {
-                "raw".to_string()
-            } else {
-                format!("below p{pct}")
-            },
-            welch(&a, &b),
-            mean(&a),
-            mean(&b),
-        ));
-    }
-    out
-}
-
 fn report(name: &str, samples: &[(usize, f64)]) -> f64 {
     println!("{name}: {} samples", samples.len());
     let mut worst: f64 = 0.0;
-    for (label, t, m0, m1) in analyse(samples) {
+    for row in analyse(samples) {
+        let (label, t, (m0, m1)) = (row.label, row.t, row.means);
         println!("  {label:>10}: t = {t:+7.2}   mean few-ones {m0:9.1} µs, many-ones {m1:9.1} µs");
         worst = worst.max(t.abs());
     }
