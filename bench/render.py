@@ -22,6 +22,8 @@ MACHINES = {
     "zen4-avx2emu": "AVX2 only, emulated — AMD EPYC Zen 4, 2 vCPU, built with RUSTFLAGS='' (dalek 5 "
     "without its IFMA backend; engine unused by single verification)",
     "zen4-ifma": "AVX-512 IFMA — AMD EPYC Zen 4, 2 vCPU; IFMA in dalek 5 and in bpkit's engine",
+    "xeon16-ifma": "AVX-512 IFMA — Intel Xeon, 16 vCPU (the device machine, idle); IFMA in dalek 5 "
+    "and in bpkit's engine; one thread",
 }
 
 
