@@ -14,11 +14,13 @@ pub mod encoding;
 pub mod engine;
 pub mod hash;
 pub mod msm;
+pub(crate) mod prover_group;
 #[cfg(feature = "grin")]
 pub mod secp256k1;
 
 pub use curve25519_dalek::ristretto::{CompressedRistretto, RistrettoPoint};
 pub use curve25519_dalek::scalar::Scalar;
+pub(crate) use prover_group::ProverGroup;
 
 /// Size in bytes of an encoded point or scalar.
 pub const ELEMENT_SIZE: usize = 32;

@@ -15,9 +15,8 @@
 //! two plus packing) and become dalek scalars only as the multiscalar multiplications take them.
 
 use crate::equation::scalar::Mont;
-use crate::group::{msm, RistrettoPoint, Scalar};
+use crate::group::{ProverGroup, Scalar};
 use alloc::vec::Vec;
-use curve25519_dalek::traits::Identity;
 
 /// Points per variable-time multiscalar multiplication over the base (bounds the engine's
 /// buffers; at this size Pippenger's bucket sums are ~3% of the work).
@@ -26,23 +25,23 @@ const CHUNK: usize = 8192;
 /// A variable-time multiscalar multiplication fed term by term, run in chunks of [`CHUNK`]
 /// points (the `G` and `H` terms of one `L` or `R` share it, so small vectors pay one set of
 /// doublings).
-pub(crate) struct Acc<'p> {
+pub(crate) struct Acc<'p, P> {
     scalars: Vec<Scalar>,
-    points: Vec<&'p RistrettoPoint>,
-    sum: RistrettoPoint,
+    points: Vec<&'p P>,
+    sum: P,
 }
 
-impl<'p> Acc<'p> {
+impl<'p, P: ProverGroup> Acc<'p, P> {
     pub(crate) fn new() -> Self {
         Acc {
             scalars: Vec::new(),
             points: Vec::new(),
-            sum: RistrettoPoint::identity(),
+            sum: P::identity(),
         }
     }
 
     /// Adds `s·P`.
-    pub(crate) fn push(&mut self, s: Scalar, p: &'p RistrettoPoint) {
+    pub(crate) fn push(&mut self, s: Scalar, p: &'p P) {
         self.scalars.push(s);
         self.points.push(p);
         if self.scalars.len() >= CHUNK {
@@ -52,27 +51,27 @@ impl<'p> Acc<'p> {
 
     fn flush(&mut self) {
         if !self.scalars.is_empty() {
-            self.sum += msm::vartime_slices(&self.scalars, &self.points).unwrap_or_default();
+            self.sum += P::msm_vartime_slices(&self.scalars, &self.points).unwrap_or_default();
             self.scalars.clear();
             self.points.clear();
         }
     }
 
     /// The sum of every term added.
-    pub(crate) fn finish(mut self) -> RistrettoPoint {
+    pub(crate) fn finish(mut self) -> P {
         self.flush();
         self.sum
     }
 }
 
 /// The base points: the caller's generators (first levels) or a materialised fold.
-enum Base<'a> {
-    Borrowed(&'a [RistrettoPoint]),
-    Owned(Vec<RistrettoPoint>),
+enum Base<'a, P> {
+    Borrowed(&'a [P]),
+    Owned(Vec<P>),
 }
 
-impl Base<'_> {
-    fn points(&self) -> &[RistrettoPoint] {
+impl<P> Base<'_, P> {
+    fn points(&self) -> &[P] {
         match self {
             Base::Borrowed(p) => p,
             Base::Owned(p) => p,
@@ -88,8 +87,8 @@ pub(crate) enum Half {
 }
 
 /// A generator vector folded lazily.
-pub(crate) struct LazyGens<'a> {
-    base: Base<'a>,
+pub(crate) struct LazyGens<'a, P> {
+    base: Base<'a, P>,
     /// Per-point factors of the caller's base (`y⁻ʲ`, a phase factor); `None`: all one.
     coef: Option<Vec<Mont>>,
     /// One factor per block of the current length (`2ʳ` after `r` lazy folds).
@@ -98,9 +97,9 @@ pub(crate) struct LazyGens<'a> {
     global: Mont,
 }
 
-impl<'a> LazyGens<'a> {
+impl<'a, P: ProverGroup> LazyGens<'a, P> {
     /// The generators `coef[j]·points[j]` (`coef` `None`: the points themselves).
-    pub(crate) fn new(points: &'a [RistrettoPoint], coef: Option<Vec<Mont>>) -> Self {
+    pub(crate) fn new(points: &'a [P], coef: Option<Vec<Mont>>) -> Self {
         LazyGens {
             base: Base::Borrowed(points),
             coef,
@@ -117,7 +116,7 @@ impl<'a> LazyGens<'a> {
     /// Adds the terms `v[i]·Gen[i + off]`, `i < n/2`, over the current generators of length `n`
     /// to `acc`, where `off` is `0` (`Half::Lower`) or `n/2` (`Half::Upper`): one term per base
     /// point of that half of every block. Variable-time (module docs).
-    pub(crate) fn push_half<'p>(&'p self, v: &[Mont], n: usize, half: Half, acc: &mut Acc<'p>) {
+    pub(crate) fn push_half<'p>(&'p self, v: &[Mont], n: usize, half: Half, acc: &mut Acc<'p, P>) {
         let k = n / 2;
         let mut coef_blocks = self.coef.as_ref().map(|c| c.chunks(n.max(1)));
         for (block, factor) in self.base.points().chunks(n.max(1)).zip(&self.blocks) {
@@ -172,7 +171,7 @@ impl<'a> LazyGens<'a> {
         // A zero factor (a zero challenge) cannot be divided out: then every term stays a product.
         let lead = lead.filter(|_| lead_inv.is_some());
         let keep_first = self.coef.is_none() || lead_inv.is_some();
-        let new: Vec<RistrettoPoint> = (0..n)
+        let new: Vec<P> = (0..n)
             .map(|i| {
                 let inv = lead_inv.as_ref().and_then(|v| v.get(i));
                 let skip = usize::from(keep_first);
@@ -185,9 +184,9 @@ impl<'a> LazyGens<'a> {
                     inv.map_or(s, |v| s.mul(v)).to_scalar()
                 });
                 let pts = points.iter().skip(i).step_by(step).skip(skip);
-                let sum = msm::vartime(scalars, pts).unwrap_or_default();
+                let sum = P::msm_vartime(scalars, pts).unwrap_or_default();
                 match points.get(i) {
-                    Some(first) if keep_first => sum + first,
+                    Some(first) if keep_first => sum + *first,
                     _ => sum,
                 }
             })

@@ -10,7 +10,7 @@ use super::lazy::{Acc, Half, LazyGens};
 use super::InnerProductProof;
 use crate::equation::scalar::Mont;
 use crate::group::encoding::Point;
-use crate::group::{RistrettoPoint, Scalar};
+use crate::group::{ProverGroup, RistrettoPoint, Scalar};
 use crate::transcript::TranscriptProtocol;
 use crate::util::par;
 use alloc::vec::Vec;
@@ -48,11 +48,94 @@ pub(crate) fn prove_with_factor(
     g: &[RistrettoPoint],
     h: &[RistrettoPoint],
     tail: Option<(usize, Scalar)>,
+    a_in: Vec<Scalar>,
+    b_in: Vec<Scalar>,
+) -> InnerProductProof {
+    transcript.innerproduct_domain_sep(g.len() as u64);
+    let mut rounds = MerlinRounds { transcript };
+    let Folded { l, r, a, b } = match prove_rounds(&mut rounds, q, y_inv, g, h, tail, a_in, b_in) {
+        Ok(folded) => folded,
+        // Merlin's rounds never fail (a zero challenge is inverted to zero, below).
+        Err(never) => match never {},
+    };
+    InnerProductProof {
+        l_vec: l,
+        r_vec: r,
+        a,
+        b,
+    }
+}
+
+/// What a format supplies to the inner-product prover: how a round's `L`, `R` are published
+/// and how its challenge `u` is drawn.
+pub(crate) trait Rounds<P> {
+    /// A point as the proof carries it.
+    type Encoded;
+    /// Why a round cannot be finished (Monero's rule: a zero challenge).
+    type Error;
+    /// Publishes a round's `L`, `R` (absorbing them into the transcript) and returns their
+    /// encodings and the round's challenge `u`.
+    fn round(
+        &mut self,
+        l: &P,
+        r: &P,
+    ) -> Result<(Self::Encoded, Self::Encoded, Scalar), Self::Error>;
+}
+
+/// The argument's output in a format's encoding: the rounds' `L`, `R` and the final `a`, `b`.
+pub(crate) struct Folded<E> {
+    /// `L₁ … L_k`.
+    pub l: Vec<E>,
+    /// `R₁ … R_k`.
+    pub r: Vec<E>,
+    /// The folded `a`.
+    pub a: Scalar,
+    /// The folded `b`.
+    pub b: Scalar,
+}
+
+/// bpkit's and dalek's rounds: canonical Ristretto encodings, a Merlin transcript.
+struct MerlinRounds<'t> {
+    transcript: &'t mut Transcript,
+}
+
+impl Rounds<RistrettoPoint> for MerlinRounds<'_> {
+    type Encoded = Point;
+    type Error = core::convert::Infallible;
+
+    fn round(
+        &mut self,
+        l: &RistrettoPoint,
+        r: &RistrettoPoint,
+    ) -> Result<(Point, Point, Scalar), Self::Error> {
+        let l = Point::from_point(*l);
+        let r = Point::from_point(*r);
+        self.transcript.append_point(b"L", &l.compressed);
+        self.transcript.append_point(b"R", &r.compressed);
+        // A challenge is zero with probability 2⁻²⁵²; invert() maps 0 to 0 and the proof then
+        // simply fails to verify, which is the correct outcome for a broken transcript.
+        let u = self.transcript.challenge_scalar(b"u");
+        Ok((l, r, u))
+    }
+}
+
+/// The argument itself, over any [`ProverGroup`] and any format's [`Rounds`]: proves knowledge
+/// of `a, b` for `P = ⟨a, G⟩ + ⟨b, H'⟩ + ⟨a, b⟩·Q` with `H'ᵢ = y_inv^i·Hᵢ` (times the `tail`
+/// factor, as in [`prove_with_factor`]).
+///
+/// `g`, `h`, `a`, `b` all have the same power-of-two length `N ≥ 1` (the caller guarantees it).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn prove_rounds<P: ProverGroup, T: Rounds<P>>(
+    rounds: &mut T,
+    q: &P,
+    y_inv: &Scalar,
+    g: &[P],
+    h: &[P],
+    tail: Option<(usize, Scalar)>,
     mut a_in: Vec<Scalar>,
     mut b_in: Vec<Scalar>,
-) -> InnerProductProof {
+) -> Result<Folded<T::Encoded>, T::Error> {
     let mut n = g.len();
-    transcript.innerproduct_domain_sep(n as u64);
 
     // Declassification point (feature `ctime`, `docs/ctime.md`): the vectors `a = l(x)`,
     // `b = r(x)`. They are blinded by the nonces `s_L·x`, `s_R·x` (and the circuit's `s_L, s_R`),
@@ -112,16 +195,17 @@ pub(crate) fn prove_with_factor(
                 r.finish()
             },
         );
-        let l = Point::from_point(l);
-        let r = Point::from_point(r);
-        transcript.append_point(b"L", &l.compressed);
-        transcript.append_point(b"R", &r.compressed);
+        let (l, r, u) = match rounds.round(&l, &r) {
+            Ok(round) => round,
+            Err(e) => {
+                a.zeroize();
+                b.zeroize();
+                return Err(e);
+            }
+        };
         l_vec.push(l);
         r_vec.push(r);
 
-        let u = transcript.challenge_scalar(b"u");
-        // A challenge is zero with probability 2⁻²⁵²; invert() maps 0 to 0 and the proof then
-        // simply fails to verify, which is the correct outcome for a broken transcript.
         let u_inv = u.invert();
         let (u, u_inv) = (Mont::from_scalar(&u), Mont::from_scalar(&u_inv));
 
@@ -139,15 +223,15 @@ pub(crate) fn prove_with_factor(
         }
     }
 
-    let proof = InnerProductProof {
-        l_vec,
-        r_vec,
+    let folded = Folded {
+        l: l_vec,
+        r: r_vec,
         a: a.first().copied().unwrap_or(Mont::ZERO).to_scalar(),
         b: b.first().copied().unwrap_or(Mont::ZERO).to_scalar(),
     };
     a.zeroize();
     b.zeroize();
-    proof
+    Ok(folded)
 }
 
 /// `⟨a, b⟩` in Montgomery form.

@@ -18,6 +18,7 @@ pub mod generators;
 pub mod hash_to_point;
 pub mod keccak;
 pub mod original;
+mod original_prover;
 pub mod plus;
 mod plus_prover;
 pub mod point;

@@ -11,37 +11,11 @@ use super::shape::{nonzero, rounds_for};
 use super::witness::Opening;
 use crate::errors::Error;
 use crate::group::Scalar;
-use crate::plus::{prove_core, Nonces, PlusFormat, PlusPoint};
+use crate::plus::{prove_core, Nonces, PlusFormat};
 use crate::transcript::RngAdapter;
 use alloc::vec::Vec;
 use curve25519_dalek::edwards::EdwardsPoint;
-use curve25519_dalek::traits::{MultiscalarMul, VartimeMultiscalarMul};
 use zeroize::Zeroizing;
-
-impl PlusPoint for EdwardsPoint {
-    fn msm_constant_time<'a, I, J>(scalars: I, points: J) -> Option<Self>
-    where
-        I: IntoIterator<Item = Scalar>,
-        J: IntoIterator<Item = &'a Self>,
-    {
-        let scalars: Zeroizing<Vec<Scalar>> = Zeroizing::new(scalars.into_iter().collect());
-        let points: Vec<&EdwardsPoint> = points.into_iter().collect();
-        (scalars.len() == points.len())
-            .then(|| EdwardsPoint::multiscalar_mul(scalars.iter(), points))
-    }
-
-    fn msm_vartime<'a, I, J>(scalars: I, points: J) -> Option<Self>
-    where
-        I: IntoIterator<Item = Scalar>,
-        J: IntoIterator<Item = &'a Self>,
-    {
-        let scalars: Vec<Scalar> = scalars.into_iter().collect();
-        let points: Vec<&EdwardsPoint> = points.into_iter().collect();
-        // Variable-time: the caller's contract (public scalars and points).
-        (scalars.len() == points.len())
-            .then(|| EdwardsPoint::vartime_multiscalar_mul(&scalars, points))
-    }
-}
 
 /// Monero's Bulletproofs+ format for the prover: the bases, the ×1/8 encoding and the Keccak
 /// transcript state `t`.
@@ -55,7 +29,7 @@ struct MoneroPlus {
 /// The encoding of `P·(1/8)`, as Monero stores proof points and `V`: computed in constant time
 /// (the point comes from secrets) and then declassified (feature `ctime`, `docs/ctime.md`): it is
 /// a proof element or a commitment, published and hashed into the transcript.
-fn public_eighth(point: &EdwardsPoint, inv8: &Scalar) -> [u8; 32] {
+pub(super) fn public_eighth(point: &EdwardsPoint, inv8: &Scalar) -> [u8; 32] {
     let mut bytes = (point * inv8).compress().to_bytes();
     crate::ctime::declassify(&mut bytes);
     bytes

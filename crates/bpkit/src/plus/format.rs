@@ -10,61 +10,11 @@ use super::parameters::ExtendedPedersenGens;
 use super::transcript::{challenge_final, challenge_round, challenges_y_z};
 use crate::errors::Error;
 use crate::group::encoding::Point;
-use crate::group::{msm, RistrettoPoint, Scalar};
-use core::ops::{Add, AddAssign, Neg};
-use curve25519_dalek::traits::Identity;
+use crate::group::{RistrettoPoint, Scalar};
 use merlin::Transcript;
-use subtle::ConditionallySelectable;
-use zeroize::Zeroize;
 
-/// A prime-order group as the prover uses it: complete additions, constant-time selection, and
-/// multiscalar multiplications named for their timing contract.
-pub(crate) trait PlusPoint:
-    Copy
-    + Send
-    + Sync
-    + Identity
-    + ConditionallySelectable
-    + Zeroize
-    + Add<Output = Self>
-    + AddAssign
-    + Neg<Output = Self>
-    + for<'a> core::iter::Sum<&'a Self>
-{
-    /// `Σ sᵢ·Pᵢ` in constant time (independent of the scalars). `None` if the lengths differ.
-    fn msm_constant_time<'a, I, J>(scalars: I, points: J) -> Option<Self>
-    where
-        Self: 'a,
-        I: IntoIterator<Item = Scalar>,
-        J: IntoIterator<Item = &'a Self>;
-
-    /// `Σ sᵢ·Pᵢ` in variable time. **Only for public scalars and points.** `None` if the
-    /// lengths differ.
-    fn msm_vartime<'a, I, J>(scalars: I, points: J) -> Option<Self>
-    where
-        Self: 'a,
-        I: IntoIterator<Item = Scalar>,
-        J: IntoIterator<Item = &'a Self>;
-}
-
-impl PlusPoint for RistrettoPoint {
-    fn msm_constant_time<'a, I, J>(scalars: I, points: J) -> Option<Self>
-    where
-        I: IntoIterator<Item = Scalar>,
-        J: IntoIterator<Item = &'a Self>,
-    {
-        msm::constant_time(scalars, points)
-    }
-
-    fn msm_vartime<'a, I, J>(scalars: I, points: J) -> Option<Self>
-    where
-        I: IntoIterator<Item = Scalar>,
-        J: IntoIterator<Item = &'a Self>,
-    {
-        // Variable-time: the caller's contract (public scalars and points).
-        msm::vartime(scalars, points)
-    }
-}
+/// The group the prover computes in (shared with the range-proof prover).
+pub(crate) use crate::group::ProverGroup as PlusPoint;
 
 /// What a wire format supplies to the Bulletproofs+ prover.
 pub(crate) trait PlusFormat {

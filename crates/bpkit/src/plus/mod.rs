@@ -46,7 +46,7 @@ pub(crate) use verifier::{terms_core_shape, PlusShape};
 pub use witness::{ExtendedOpening, RecoverySeed};
 // For Monero's Bulletproofs+: the same prover over another format.
 #[cfg(feature = "monero")]
-pub(crate) use format::{PlusFormat, PlusPoint};
+pub(crate) use format::PlusFormat;
 #[cfg(feature = "monero")]
 pub(crate) use nonces::Nonces;
 #[cfg(feature = "monero")]

@@ -116,6 +116,7 @@
 //!
 #![doc = include_str!("../../../docs/aggregation.md")]
 
+pub(crate) mod algebra;
 mod dealer;
 mod messages;
 mod party;

@@ -5,20 +5,18 @@
 //! the `T` commitments with constant-time multiplications. The only data-dependent branch is the
 //! range check in [`Party::new`], whose outcome (error or not) is public anyway.
 
+use super::algebra::{self, PartyNonces, PartyPolys};
 use super::messages::{BitChallenge, BitCommitment, PolyChallenge, PolyCommitment, ProofShare};
 use crate::commitment::Opening;
 use crate::errors::{Error, ProtocolError};
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::encoding::Point;
-use crate::group::{msm, RistrettoPoint, Scalar};
+use crate::group::{RistrettoPoint, Scalar};
 use crate::range_proof::{check_bits, MAX_PARTIES};
 use crate::transcript::Drawn;
-use crate::util::poly::{Poly2, VecPoly1};
-use crate::util::scalars::{powers, scalar_pow};
 use alloc::vec::Vec;
 use curve25519_dalek::traits::Identity;
 use merlin::Transcript;
-use subtle::{Choice, ConditionallySelectable};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// Entry point of the party side of the protocol.
@@ -90,16 +88,6 @@ pub struct PartyAwaitingPosition<'a> {
     v_j: Point,
 }
 
-/// Draws a uniform scalar from Merlin's transcript RNG.
-fn random_scalar(rng: &mut merlin::TranscriptRng) -> Scalar {
-    use rand_core_06::RngCore;
-    let mut wide = [0u8; 64];
-    rng.fill_bytes(&mut wide);
-    let s = Scalar::from_bytes_mod_order_wide(&wide);
-    wide.zeroize();
-    s
-}
-
 impl<'a> PartyAwaitingPosition<'a> {
     /// The party's value commitment `V_j`.
     pub fn value_commitment(&self) -> &Point {
@@ -152,29 +140,20 @@ impl<'a> PartyAwaitingPosition<'a> {
             .rekey_with_witness_bytes(b"v_blinding", self.v_blinding.as_bytes())
             .finalize(&mut Drawn::new(entropy));
 
-        let a_blinding = random_scalar(&mut nonce_rng);
-        let s_blinding = random_scalar(&mut nonce_rng);
-        let s_l: Vec<Scalar> = (0..n).map(|_| random_scalar(&mut nonce_rng)).collect();
-        let s_r: Vec<Scalar> = (0..n).map(|_| random_scalar(&mut nonce_rng)).collect();
-        let t_1_blinding = random_scalar(&mut nonce_rng);
-        let t_2_blinding = random_scalar(&mut nonce_rng);
-
-        // A_j = α·B̃ + Σ (bitᵢ ? Gᵢ : −Hᵢ), since a_L = bits and a_R = a_L − 1.
-        let mut a_j = self.pc_gens.mul_b_blinding(&a_blinding);
-        let mut bits = Vec::with_capacity(n);
-        for (i, (gi, hi)) in g.iter().zip(h).enumerate() {
-            let bit = ((self.v >> i) & 1) as u8;
-            bits.push(bit);
-            a_j += RistrettoPoint::conditional_select(&-hi, gi, Choice::from(bit));
-        }
-        // S_j = ρ·B̃ + ⟨s_L, G⟩ + ⟨s_R, H⟩: nonces are secret, so constant-time.
-        let s_j = self.pc_gens.mul_b_blinding(&s_blinding)
-            + msm::constant_time(s_l.iter().chain(&s_r).copied(), g.iter().chain(h)).ok_or(
-                Error::GeneratorsTooSmall {
-                    needed: n,
-                    available: g.len(),
-                },
-            )?;
+        let nonces = PartyNonces::draw(&mut nonce_rng, n);
+        let bits = algebra::bits(self.v, n);
+        let a_j =
+            algebra::commit_bits(self.pc_gens.mul_b_blinding(&nonces.a_blinding), &bits, g, h);
+        let s_j = algebra::commit_nonces(
+            self.pc_gens.mul_b_blinding(&nonces.s_blinding),
+            &nonces,
+            g,
+            h,
+        )
+        .ok_or(Error::GeneratorsTooSmall {
+            needed: n,
+            available: g.len(),
+        })?;
 
         let message = BitCommitment {
             v_j: self.v_j,
@@ -187,12 +166,7 @@ impl<'a> PartyAwaitingPosition<'a> {
             j,
             v_blinding: self.v_blinding,
             bits,
-            a_blinding,
-            s_blinding,
-            s_l,
-            s_r,
-            t_1_blinding,
-            t_2_blinding,
+            nonces,
         };
         Ok((next, message))
     }
@@ -209,12 +183,7 @@ pub struct PartyAwaitingBitChallenge<'a> {
     j: usize,
     v_blinding: Scalar,
     bits: Vec<u8>,
-    a_blinding: Scalar,
-    s_blinding: Scalar,
-    s_l: Vec<Scalar>,
-    s_r: Vec<Scalar>,
-    t_1_blinding: Scalar,
-    t_2_blinding: Scalar,
+    nonces: PartyNonces,
 }
 
 impl<'a> PartyAwaitingBitChallenge<'a> {
@@ -225,58 +194,28 @@ impl<'a> PartyAwaitingBitChallenge<'a> {
     /// `y = 0` makes `y⁻¹` undefined and `z = 0` drops `V_j` from `t(X)`, so that no valid
     /// proof that binds the value can come out of the run.
     pub fn apply_challenge(
-        self,
+        mut self,
         challenge: &BitChallenge,
     ) -> Result<(PartyAwaitingPolyChallenge, PolyCommitment), Error> {
         let BitChallenge { y, z } = *challenge;
         if y == Scalar::ZERO || z == Scalar::ZERO {
             return Err(ProtocolError::MaliciousDealer.into());
         }
-        let n = self.n;
-        let jn = (self.j as u64).saturating_mul(n as u64);
-        let offset_y = scalar_pow(&y, jn);
-        let zz_j = z * z * scalar_pow(&z, self.j as u64);
-
-        // l(X) = (a_L − z·1) + s_L·X
-        // r(X) = y^{jn+i}∘(a_R + z·1 + s_R·X) + z^{2+j}·2ⁱ
-        let mut l_poly = VecPoly1::default();
-        let mut r_poly = VecPoly1::default();
-        l_poly.a.reserve(n);
-        r_poly.a.reserve(n);
-        let two = Scalar::from(2u64);
-        let mut exp_2 = Scalar::ONE;
-        for (((bit, sl), sr), y_i) in self
-            .bits
-            .iter()
-            .zip(&self.s_l)
-            .zip(&self.s_r)
-            .zip(powers(y).map(|p| p * offset_y))
-        {
-            let a_l = Scalar::from(u64::from(*bit));
-            let a_r = a_l - Scalar::ONE;
-            l_poly.a.push(a_l - z);
-            l_poly.b.push(*sl);
-            r_poly.a.push(y_i * (a_r + z) + zz_j * exp_2);
-            r_poly.b.push(y_i * sr);
-            exp_2 *= two;
-        }
-        let t_poly = l_poly.inner_product(&r_poly);
-        let t_1 = self.pc_gens.commit(&t_poly.1, &self.t_1_blinding);
-        let t_2 = self.pc_gens.commit(&t_poly.2, &self.t_2_blinding);
+        let polys = algebra::polys(&self.bits, &self.nonces, &y, &z, self.j, self.n);
+        let t_1 = self
+            .pc_gens
+            .commit(&polys.t_poly.1, &self.nonces.t_1_blinding);
+        let t_2 = self
+            .pc_gens
+            .commit(&polys.t_poly.2, &self.nonces.t_2_blinding);
         let message = PolyCommitment {
             t_1_j: Point::from_point(t_1),
             t_2_j: Point::from_point(t_2),
         };
         let next = PartyAwaitingPolyChallenge {
-            zz_j,
             v_blinding: self.v_blinding,
-            a_blinding: self.a_blinding,
-            s_blinding: self.s_blinding,
-            t_1_blinding: self.t_1_blinding,
-            t_2_blinding: self.t_2_blinding,
-            t_poly,
-            l_poly,
-            r_poly,
+            nonces: core::mem::replace(&mut self.nonces, PartyNonces::empty()),
+            polys,
         };
         Ok((next, message))
     }
@@ -285,15 +224,9 @@ impl<'a> PartyAwaitingBitChallenge<'a> {
 /// A party that has sent its polynomial commitments and waits for `x`.
 #[derive(Zeroize, ZeroizeOnDrop)]
 pub struct PartyAwaitingPolyChallenge {
-    zz_j: Scalar,
     v_blinding: Scalar,
-    a_blinding: Scalar,
-    s_blinding: Scalar,
-    t_1_blinding: Scalar,
-    t_2_blinding: Scalar,
-    t_poly: Poly2,
-    l_poly: VecPoly1,
-    r_poly: VecPoly1,
+    nonces: PartyNonces,
+    polys: PartyPolys,
 }
 
 impl PartyAwaitingPolyChallenge {
@@ -305,17 +238,11 @@ impl PartyAwaitingPolyChallenge {
         if x == Scalar::ZERO {
             return Err(ProtocolError::MaliciousDealer.into());
         }
-        let t_blinding = Poly2(
-            self.zz_j * self.v_blinding,
-            self.t_1_blinding,
-            self.t_2_blinding,
-        );
-        Ok(ProofShare {
-            t_x: self.t_poly.eval(&x),
-            t_x_blinding: t_blinding.eval(&x),
-            e_blinding: self.a_blinding + self.s_blinding * x,
-            l_vec: self.l_poly.eval(&x),
-            r_vec: self.r_poly.eval(&x),
-        })
+        Ok(algebra::share(
+            &self.polys,
+            &self.nonces,
+            &self.v_blinding,
+            &x,
+        ))
     }
 }
