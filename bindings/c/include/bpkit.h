@@ -298,6 +298,18 @@ bpkit_status bpkit_prove_monero(const bpkit_monero_opening_t *const *openings,
                                 size_t out_cap,
                                 size_t *out_len);
 
+// [`bpkit_prove_monero`] with Monero's original Bulletproofs (RingCT types 3–5): the envelope
+// of `bpkit prove --scheme monero-bp`. The proof is 96 bytes longer than the Bulletproofs+ one;
+// 4,096 bytes still suffice for 16 outputs.
+//
+// # Safety
+// As for [`bpkit_prove_monero`].
+bpkit_status bpkit_prove_monero_bp(const bpkit_monero_opening_t *const *openings,
+                                   size_t count,
+                                   uint8_t *out,
+                                   size_t out_cap,
+                                   size_t *out_len);
+
 // Commits to `value` with a fresh random blinding; stores a new opening at `*out` (free it
 // with `bpkit_opening_free`).
 //

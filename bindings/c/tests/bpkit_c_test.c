@@ -473,6 +473,18 @@ static void test_monero(void) {
                    "verification-failed", "tampered monero commitment");
         }
     }
+    /* Monero's original Bulletproofs: the same openings, the monero-bp envelope. */
+    for (size_t m = 1; m <= 16; m += 15) {
+        expect(bpkit_prove_monero_bp((const bpkit_monero_opening_t *const *)outs, m,
+                                     (uint8_t *)json, sizeof json, &len),
+               BPKIT_OK, NULL, "prove_monero_bp");
+        CHECK(len == strlen(json) && len > 0 && json[len - 1] == '\n', "monero-bp json length");
+        CHECK(strstr(json, "\"scheme\":\"monero-bp\"") != NULL, "monero-bp scheme");
+        expect(bpkit_verify_json((const uint8_t *)json, len), BPKIT_OK, NULL, "verify monero-bp");
+    }
+    expect(bpkit_prove_monero_bp((const bpkit_monero_opening_t *const *)outs, MAX,
+                                 (uint8_t *)json, sizeof json, &len),
+           BPKIT_PROVING, "invalid-aggregation", "17 outputs (monero-bp)");
     expect(bpkit_prove_monero((const bpkit_monero_opening_t *const *)outs, MAX, (uint8_t *)json,
                               sizeof json, &len),
            BPKIT_PROVING, "invalid-aggregation", "17 outputs");

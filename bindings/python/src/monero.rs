@@ -173,19 +173,31 @@ pub fn commit_monero(amount: &Bound<'_, PyAny>, mask: Option<&[u8]>) -> PyResult
     Ok(MoneroOpening { inner })
 }
 
-/// Proves with Monero's Bulletproofs+ that each opening's amount lies in `[0, 2⁶⁴)`: one
-/// aggregated proof of 1 to 16 outputs (`ProvingError` with kind `invalid-aggregation`
-/// otherwise). Returns its `monero-bp+` envelope.
+/// Proves that each opening's amount lies in `[0, 2⁶⁴)`: one aggregated proof of 1 to 16
+/// outputs (`ProvingError` with kind `invalid-aggregation` otherwise), with Monero's
+/// Bulletproofs+ (`scheme="monero-bp+"`, the default) or its original Bulletproofs
+/// (`scheme="monero-bp"`; `ValueError` for any other scheme). Returns the envelope.
 #[pyfunction]
+#[pyo3(signature = (openings, scheme = "monero-bp+"))]
 pub fn prove_monero(
     py: Python<'_>,
     openings: Vec<Bound<'_, MoneroOpening>>,
+    scheme: &str,
 ) -> PyResult<MoneroEnvelope> {
+    let plus = match scheme {
+        "monero-bp+" => true,
+        "monero-bp" => false,
+        other => {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "scheme {other:?}: prove_monero proves \"monero-bp+\" or \"monero-bp\""
+            )))
+        }
+    };
     let openings: Vec<bpkit::monero::Opening> =
         openings.iter().map(|o| o.get().inner.clone()).collect();
     let mut rng = os_rng()?;
     let inner = py
-        .detach(|| facade::prove_monero_plus(&openings, &mut rng))
+        .detach(|| facade::prove_monero(&openings, plus, &mut rng))
         .map_err(|e| prove_error(&Failure::Proof(e)))?;
     Ok(MoneroEnvelope { inner })
 }
@@ -195,7 +207,7 @@ fn envelope_error(e: EnvelopeError) -> PyErr {
 }
 
 /// A Monero range proof with its output commitments: scheme `"monero-bp+"` (Bulletproofs+) or
-/// `"monero-bp"` (original Bulletproofs, read only). `to_json()` gives the `bpkit` CLI's bytes,
+/// `"monero-bp"` (original Bulletproofs). `to_json()` gives the `bpkit` CLI's bytes,
 /// which `verify_json` and `bpkit verify` accept; `from_json()` reads them strictly.
 #[pyclass(frozen, eq, module = "bpkit")]
 #[derive(Clone, PartialEq)]

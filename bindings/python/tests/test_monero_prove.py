@@ -1,4 +1,4 @@
-"""Monero: commit_monero and prove_monero write the CLI's ``monero-bp+`` envelope, which
+"""Monero: commit_monero and prove_monero write the CLI's ``monero-bp+`` and ``monero-bp`` envelopes, which
 verify_json, MoneroEnvelope.verify and ``bpkit verify`` accept; the CLI's Monero openings and
 proofs are read here."""
 
@@ -17,17 +17,18 @@ def _run(*args):
     return subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.parametrize("scheme", ["monero-bp+", "monero-bp"])
 @pytest.mark.parametrize("m", [1, 2, 16])
-def test_prove_verify(m):
+def test_prove_verify(m, scheme):
     openings = [bpkit.commit_monero(2**64 - 1 - j if j % 2 else j * 1000) for j in range(m)]
-    env = bpkit.prove_monero(openings)
+    env = bpkit.prove_monero(openings) if scheme == "monero-bp+" else bpkit.prove_monero(openings, scheme)
     assert isinstance(env, bpkit.MoneroEnvelope)
-    assert env.scheme == "monero-bp+"
+    assert env.scheme == scheme
     assert env.commitments == [o.commitment for o in openings]
     text = env.to_json()
     assert text.endswith("\n") and text.count("\n") == 1
     wire = json.loads(text)
-    assert wire["version"] == 1 and wire["scheme"] == "monero-bp+"
+    assert wire["version"] == 1 and wire["scheme"] == scheme
     assert wire["commitments"] == [o.commitment.hex() for o in openings]
     assert bytes.fromhex(wire["proof"]) == env.proof
     env.verify()
@@ -52,6 +53,20 @@ def test_tampered_commitment_fails():
     wire["commitments"] = [b.commitment.hex(), a.commitment.hex()]
     with pytest.raises(bpkit.InvalidProofError):
         bpkit.verify_json(json.dumps(wire))
+
+
+def test_unknown_scheme_refused():
+    with pytest.raises(ValueError):
+        bpkit.prove_monero([bpkit.commit_monero(1)], "monero-clsag")
+
+
+def test_original_tampered_commitment_fails():
+    a, b = bpkit.commit_monero(5), bpkit.commit_monero(6)
+    wire = json.loads(bpkit.prove_monero([a, b], scheme="monero-bp").to_json())
+    wire["commitments"] = [b.commitment.hex(), a.commitment.hex()]
+    with pytest.raises(bpkit.InvalidProofError) as e:
+        bpkit.verify_json(json.dumps(wire))
+    assert e.value.kind == "verification-failed"
 
 
 def test_seventeen_outputs_refused():

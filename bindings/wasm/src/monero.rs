@@ -155,18 +155,29 @@ pub fn commit_monero(
     Ok(MoneroOpening::from_inner(inner))
 }
 
-/// Proves with Monero's Bulletproofs+ that each opening's amount lies in `[0, 2⁶⁴)` (1 to 16
-/// outputs: `ProvingError` with kind `invalid-aggregation` otherwise) and returns the envelope
-/// JSON of `bpkit prove --scheme monero-bp+` (one line ending in `\n`), which `verifyJson`
-/// accepts.
+/// Proves that each opening's amount lies in `[0, 2⁶⁴)` (1 to 16 outputs: `ProvingError` with
+/// kind `invalid-aggregation` otherwise) with Monero's Bulletproofs+ (`scheme` `"monero-bp+"`,
+/// the default) or its original Bulletproofs (`"monero-bp"`; any other scheme is a
+/// `MalformedError` of kind `invalid-argument`), and returns the envelope JSON of `bpkit prove --scheme SCHEME` (one line
+/// ending in `\n`), which `verifyJson` accepts.
 #[wasm_bindgen(js_name = proveMonero)]
 pub fn prove_monero(
     #[wasm_bindgen(unchecked_param_type = "MoneroOpening[]")] openings: &Array,
+    scheme: Option<String>,
 ) -> Result<String> {
+    let plus = match scheme.as_deref() {
+        None | Some("monero-bp+") => true,
+        Some("monero-bp") => false,
+        Some(other) => {
+            return Err(BindingError::argument(format!(
+                "scheme {other:?}: proveMonero proves \"monero-bp+\" or \"monero-bp\""
+            )))
+        }
+    };
     let openings: Vec<MoneroOpening> = clones(openings, "openings", "MoneroOpening")?;
     let inner: Vec<bpkit::monero::Opening> = openings.iter().map(|o| o.inner.clone()).collect();
     drop(openings);
-    let env = facade::prove_monero_plus(&inner, &mut rng()?).map_err(BindingError::proving)?;
+    let env = facade::prove_monero(&inner, plus, &mut rng()?).map_err(BindingError::proving)?;
     drop(inner);
     let mut text = facade::monero_to_json(&env)?;
     text.push('\n');

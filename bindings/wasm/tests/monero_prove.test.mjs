@@ -1,4 +1,4 @@
-// Monero Bulletproofs+ (commitMonero, proveMonero): 1, 2 and 16 outputs prove and verify
+// Monero Bulletproofs+ and Bulletproofs (commitMonero, proveMonero): 1, 2 and 16 outputs prove and verify
 // through verifyJson; a changed commitment is a false proof; 0 and 17 outputs are refused;
 // masks are checked.
 import { test } from 'node:test';
@@ -37,6 +37,23 @@ for (const m of [1, 2, 16]) {
     throwsKind(() => bp.verifyJson(JSON.stringify(wire)), bp.InvalidProofError, 'verification-failed');
   });
 }
+
+for (const m of [1, 16]) {
+  test(`proveMonero(outs, 'monero-bp'): ${m} output(s) verify; swapped commitments do not`, () => {
+    const outs = Array.from({ length: m }, (_, j) => bp.commitMonero(BigInt(j) * 77n + 1n));
+    const text = bp.proveMonero(outs, 'monero-bp');
+    const wire = JSON.parse(text);
+    assert.equal(wire.scheme, 'monero-bp');
+    assert.deepEqual(wire.commitments, outs.map((o) => hexOf(o.commitment)));
+    bp.verifyJson(text);
+    wire.commitments[0] = hexOf(bp.commitMonero(outs[0].amount + 1n, outs[0].mask()).commitment);
+    throwsKind(() => bp.verifyJson(JSON.stringify(wire)), bp.InvalidProofError, 'verification-failed');
+  });
+}
+
+test('proveMonero: an unknown scheme is refused', () => {
+  throwsKind(() => bp.proveMonero([bp.commitMonero(1n)], 'monero-clsag'), bp.MalformedError, 'invalid-argument');
+});
 
 test('proveMonero: 0 and 17 outputs are refused', () => {
   const outs = Array.from({ length: 17 }, (_, j) => bp.commitMonero(BigInt(j)));

@@ -197,7 +197,21 @@ fn run_in(dir: &std::path::Path, args: &[&str]) -> (i32, String) {
 
 #[test]
 fn commit_prove_verify_monero_plus() {
-    let d = std::env::temp_dir().join(format!("bpkit-monero-prove-{}", std::process::id()));
+    commit_prove_verify(scheme, 6);
+}
+
+#[test]
+fn commit_prove_verify_monero_original() {
+    commit_prove_verify("monero-bp", 9);
+}
+
+/// `commit --scheme monero`, `prove --scheme SCHEME`, `verify`, and the refusals, for one of
+/// Monero's two proof kinds (`fixed`: its 32-byte fields besides L and R).
+fn commit_prove_verify(scheme: &str, fixed: usize) {
+    let d = std::env::temp_dir().join(format!(
+        "bpkit-monero-prove-{scheme}-{}",
+        std::process::id()
+    ));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     for (file, value) in [
@@ -221,30 +235,23 @@ fn commit_prove_verify_monero_plus() {
     let (code, out) = run_in(
         &d,
         &[
-            "prove",
-            "--scheme",
-            "monero-bp+",
-            "--out",
-            "p.json",
-            "a.json",
-            "b.json",
-            "c.json",
+            "prove", "--scheme", scheme, "--out", "p.json", "a.json", "b.json", "c.json",
         ],
     );
     assert_eq!(code, 0, "{out}");
     let env: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(d.join("p.json")).unwrap()).unwrap();
-    assert_eq!(env["scheme"], "monero-bp+");
+    assert_eq!(env["scheme"], scheme);
     // The envelope's commitments are the openings' (on-chain C, not ×1/8), in order.
     for (i, file) in ["a.json", "b.json", "c.json"].iter().enumerate() {
         let opening: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(d.join(file)).unwrap()).unwrap();
         assert_eq!(env["commitments"][i], opening["commitment"]);
     }
-    // Three outputs: 8 rounds, 6·32 + 2·(1 + 8·32) bytes.
+    // Three outputs: 8 rounds, fixed·32 + 2·(1 + 8·32) bytes.
     assert_eq!(
         env["proof"].as_str().unwrap().len(),
-        2 * (6 * 32 + 2 + 16 * 32)
+        2 * (fixed * 32 + 2 + 16 * 32)
     );
     let (code, out) = run_in(&d, &["verify", "p.json"]);
     assert_eq!(code, 0, "{out}");
@@ -264,45 +271,24 @@ fn commit_prove_verify_monero_plus() {
     std::fs::write(d.join("bad.json"), bad.to_string()).unwrap();
     let (code, out) = run_in(
         &d,
-        &[
-            "prove",
-            "--scheme",
-            "monero-bp+",
-            "--out",
-            "q.json",
-            "bad.json",
-        ],
+        &["prove", "--scheme", scheme, "--out", "q.json", "bad.json"],
     );
     assert_eq!(code, 3, "{out}");
     assert!(!d.join("q.json").exists());
     // Options of other schemes, other bit sizes, too many openings: usage errors (exit 2).
     for args in [
         &[
-            "prove",
-            "--scheme",
-            "monero-bp+",
-            "--label",
-            "x",
-            "--out",
-            "r.json",
-            "a.json",
+            "prove", "--scheme", scheme, "--label", "x", "--out", "r.json", "a.json",
         ][..],
         &[
-            "prove",
-            "--scheme",
-            "monero-bp+",
-            "--bits",
-            "32",
-            "--out",
-            "r.json",
-            "a.json",
+            "prove", "--scheme", scheme, "--bits", "32", "--out", "r.json", "a.json",
         ][..],
     ] {
         let (code, out) = run_in(&d, args);
         assert_eq!(code, 2, "{args:?}: {out}");
     }
     let many: Vec<&str> = std::iter::repeat_n("a.json", 17).collect();
-    let mut args = vec!["prove", "--scheme", "monero-bp+", "--out", "r.json"];
+    let mut args = vec!["prove", "--scheme", scheme, "--out", "r.json"];
     args.extend(many);
     let (code, out) = run_in(&d, &args);
     assert_eq!(code, 2, "{out}");
@@ -311,14 +297,7 @@ fn commit_prove_verify_monero_plus() {
     assert_eq!(code, 0, "{out}");
     let (code, out) = run_in(
         &d,
-        &[
-            "prove",
-            "--scheme",
-            "monero-bp+",
-            "--out",
-            "r.json",
-            "plain.json",
-        ],
+        &["prove", "--scheme", scheme, "--out", "r.json", "plain.json"],
     );
     assert_eq!(code, 3, "{out}");
     let _ = std::fs::remove_dir_all(&d);

@@ -139,6 +139,34 @@ pub fn prove_monero_plus<R: CryptoRng + ?Sized>(
     })
 }
 
+/// Proves with Monero's original Bulletproofs (RingCT types 3–5) that each opening's amount lies
+/// in `[0, 2⁶⁴)` (1 to 16 outputs) and returns the envelope (`"scheme": "monero-bp"`), as
+/// [`prove_monero_plus`] does for Bulletproofs+. Constant-time in the amounts and masks.
+pub fn prove_monero_original<R: CryptoRng + ?Sized>(
+    openings: &[Opening],
+    rng: &mut R,
+) -> Result<MoneroEnvelope, bpkit::Error> {
+    let (proof, commitments) = OriginalProof::prove(openings, rng)?;
+    Ok(MoneroEnvelope {
+        plus: false,
+        commitments,
+        proof: proof.to_bytes(),
+    })
+}
+
+/// [`prove_monero_plus`] (`plus`) or [`prove_monero_original`] (not `plus`).
+pub fn prove_monero<R: CryptoRng + ?Sized>(
+    openings: &[Opening],
+    plus: bool,
+    rng: &mut R,
+) -> Result<MoneroEnvelope, bpkit::Error> {
+    if plus {
+        prove_monero_plus(openings, rng)
+    } else {
+        prove_monero_original(openings, rng)
+    }
+}
+
 /// Decodes the proof and verifies it against the commitments. A false proof is
 /// [`bpkit::Error::VerificationFailed`]; everything else is a malformed-input kind.
 pub fn verify_monero(env: &MoneroEnvelope) -> Result<(), bpkit::Error> {

@@ -239,13 +239,47 @@ pub unsafe extern "C" fn bpkit_prove_monero(
     out_cap: usize,
     out_len: *mut usize,
 ) -> Status {
+    // SAFETY: the caller's contract, passed on unchanged.
+    unsafe { prove(openings, count, out, out_cap, out_len, true) }
+}
+
+/// [`bpkit_prove_monero`] with Monero's original Bulletproofs (RingCT types 3–5): the envelope
+/// of `bpkit prove --scheme monero-bp`. The proof is 96 bytes longer than the Bulletproofs+ one;
+/// 4,096 bytes still suffice for 16 outputs.
+///
+/// # Safety
+/// As for [`bpkit_prove_monero`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bpkit_prove_monero_bp(
+    openings: *const *const BpkitMoneroOpening,
+    count: usize,
+    out: *mut u8,
+    out_cap: usize,
+    out_len: *mut usize,
+) -> Status {
+    // SAFETY: the caller's contract, passed on unchanged.
+    unsafe { prove(openings, count, out, out_cap, out_len, false) }
+}
+
+/// The two provers' common body (`plus`: Bulletproofs+, else the original Bulletproofs).
+///
+/// # Safety
+/// As for [`bpkit_prove_monero`].
+unsafe fn prove(
+    openings: *const *const BpkitMoneroOpening,
+    count: usize,
+    out: *mut u8,
+    out_cap: usize,
+    out_len: *mut usize,
+    plus: bool,
+) -> Status {
     guard(|| {
         // SAFETY: caller's contract.
         let openings = unsafe { raw::handles(openings, count, "openings") }?;
         let openings: Vec<bpkit::monero::Opening> =
             openings.iter().map(|o| o.inner.clone()).collect();
         let mut rng = os_rng()?;
-        let env = facade::prove_monero_plus(&openings, &mut rng)
+        let env = facade::prove_monero(&openings, plus, &mut rng)
             .map_err(|e| CError::prove(&Failure::Proof(e)))?;
         drop(openings);
         let mut text =

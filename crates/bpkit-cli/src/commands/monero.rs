@@ -1,5 +1,5 @@
 //! Monero: `bpkit monero verify-tx FILE…` (parse raw Monero transactions and verify their
-//! range proofs), `bpkit commit --scheme monero` and `bpkit prove --scheme monero-bp+`.
+//! range proofs), `bpkit commit --scheme monero` and `bpkit prove --scheme monero-bp+ | monero-bp`.
 //!
 //! The opening file of `--scheme monero` (the mask is the blinding):
 //!
@@ -23,6 +23,8 @@ use zeroize::Zeroizing;
 pub const COMMIT_SCHEME: &str = "monero";
 /// The scheme name of Monero Bulletproofs+ proofs (`bpkit prove --scheme monero-bp+`).
 pub const PLUS_SCHEME: &str = "monero-bp+";
+/// The scheme name of Monero's original Bulletproofs proofs (`bpkit prove --scheme monero-bp`).
+pub const ORIGINAL_SCHEME: &str = "monero-bp";
 /// Most outputs in one Monero range proof.
 const MAX_OUTPUTS: usize = 16;
 
@@ -82,9 +84,11 @@ fn parse_opening(text: &str) -> Result<Opening, CliError> {
     decoded
 }
 
-/// `bpkit prove --scheme monero-bp+ [--bits 64] --out PROOF.json OPENING.json...` (1 to 16
-/// openings from `bpkit commit --scheme monero`).
-pub fn prove(args: &Parsed) -> Result<Status, CliError> {
+/// `bpkit prove --scheme monero-bp+|monero-bp [--bits 64] --out PROOF.json OPENING.json...` (1 to
+/// 16 openings from `bpkit commit --scheme monero`): Bulletproofs+ where `plus`, else the
+/// original Bulletproofs.
+pub fn prove(args: &Parsed, plus: bool) -> Result<Status, CliError> {
+    let scheme = if plus { PLUS_SCHEME } else { ORIGINAL_SCHEME };
     for other in [
         "--label",
         "--range",
@@ -96,14 +100,14 @@ pub fn prove(args: &Parsed) -> Result<Status, CliError> {
     ] {
         if args.value(other).is_some() {
             return Err(CliError::Usage(format!(
-                "{other} is not an option of {PLUS_SCHEME}"
+                "{other} is not an option of {scheme}"
             )));
         }
     }
     if let Some(bits) = args.value("--bits") {
         if bits != "64" {
             return Err(CliError::Usage(format!(
-                "--bits {bits:?}: {PLUS_SCHEME} proves 64-bit amounts only"
+                "--bits {bits:?}: {scheme} proves 64-bit amounts only"
             )));
         }
     }
@@ -126,7 +130,7 @@ pub fn prove(args: &Parsed) -> Result<Status, CliError> {
         openings.push(opening?);
     }
     let mut rng = super::os_rng()?;
-    let env = bpkit_envelope::monero::prove_monero_plus(&openings, &mut rng)
+    let env = bpkit_envelope::monero::prove_monero(&openings, plus, &mut rng)
         .map_err(|e| CliError::Malformed(describe(&e)))?;
     drop(openings);
     let mut json = bpkit_envelope::monero::monero_to_json(&env)

@@ -19,7 +19,7 @@ Usage: bpkit prove --bits N --label TEXT [--scheme bp|bp+] [--range A..B]
                    OPENING.json...
        bpkit prove --scheme grin-bp [--bits N] [--extra HEX] [--message HEX]
                    [--nonce-file F] --out PROOF.json OPENING.json
-       bpkit prove --scheme monero-bp+ --out PROOF.json OPENING.json...
+       bpkit prove --scheme monero-bp+|monero-bp --out PROOF.json OPENING.json...
 
 Proves that the values of the openings (files written by `bpkit commit`) lie in [0, 2^N) and
 writes the proof envelope to PROOF.json. One opening gives a single proof, 2 to 64 openings an
@@ -57,8 +57,9 @@ grin-bp (Grin / Litecoin MWEB, secp256k1-zkp's format; openings from
     --nonce-file F     the rewind nonce (32-byte hex); without it a random one is used and
                        the proof cannot be rewound
 
-monero-bp+ (Monero's Bulletproofs+, as in RingCT type 6 transactions; 1 to 16 openings from
-`bpkit commit --scheme monero`): 64-bit amounts; the envelope lists the outputs' commitments
+monero-bp+ (Monero's Bulletproofs+, as in RingCT type 6 transactions) and monero-bp (Monero's
+original Bulletproofs, as in RingCT types 3-5); 1 to 16 openings from
+`bpkit commit --scheme monero`: 64-bit amounts; the envelope lists the outputs' commitments
 (mask*G + amount*H, as in outPk) and Monero's serialization of the proof.
 
     -h, --help         print this help
@@ -215,7 +216,10 @@ fn prove(args: &Parsed) -> Result<Status, CliError> {
         return super::grin::prove(args);
     }
     if args.value("--scheme") == Some(super::monero::PLUS_SCHEME) {
-        return super::monero::prove(args);
+        return super::monero::prove(args, true);
+    }
+    if args.value("--scheme") == Some(super::monero::ORIGINAL_SCHEME) {
+        return super::monero::prove(args, false);
     }
     for grin_only in ["--extra", "--message", "--nonce-file"] {
         if args.value(grin_only).is_some() {
