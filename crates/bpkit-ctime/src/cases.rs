@@ -44,6 +44,7 @@ pub const ALL: &[(&str, Case)] = &[
     ("grin", grin_proofs),
     ("grin-mpc", grin_multiparty),
     ("monero", monero_plus),
+    ("monero-bp", monero_original),
 ];
 
 fn err(e: impl core::fmt::Debug) -> String {
@@ -510,6 +511,43 @@ fn grin_multiparty(_full: bool) -> Outcome {
 /// Monero's Bulletproofs+ (Ed25519, ×1/8 encodings, Keccak transcript): secret amounts and
 /// masks; the commitments and the proof are declassified as published.
 fn monero_plus(full: bool) -> Outcome {
+    monero_case(
+        full,
+        |openings, rng| {
+            let (proof, commitments) = monero::PlusProof::prove(openings, rng).map_err(err)?;
+            Ok((proof.to_bytes(), commitments))
+        },
+        |bytes, c| {
+            monero::PlusProof::from_bytes(bytes)
+                .and_then(|p| p.verify(c))
+                .map_err(err)
+        },
+    )
+}
+
+/// Monero's original Bulletproofs (the range proof's party algebra and inner-product argument
+/// over Monero's format): secret amounts and masks, as for [`monero_plus`].
+fn monero_original(full: bool) -> Outcome {
+    monero_case(
+        full,
+        |openings, rng| {
+            let (proof, commitments) = monero::OriginalProof::prove(openings, rng).map_err(err)?;
+            Ok((proof.to_bytes(), commitments))
+        },
+        |bytes, c| {
+            monero::OriginalProof::from_bytes(bytes)
+                .and_then(|p| p.verify(c))
+                .map_err(err)
+        },
+    )
+}
+
+/// A Monero prover and verifier, 2 outputs (full: 1, 2, 3, 16).
+fn monero_case(
+    full: bool,
+    prove: impl Fn(&[monero::Opening], &mut SecretRng) -> Result<(Vec<u8>, Vec<[u8; 32]>), String>,
+    verify: impl Fn(&[u8], &[[u8; 32]]) -> Result<(), String>,
+) -> Outcome {
     let mut rng = SecretRng::new(11);
     let counts: &[usize] = if full { &[1, 2, 3, 16] } else { &[2] };
     for &m in counts {
@@ -521,11 +559,9 @@ fn monero_plus(full: bool) -> Outcome {
                 o
             })
             .collect();
-        let (proof, commitments) = monero::PlusProof::prove(&openings, &mut rng).map_err(err)?;
-        let mut commitments = commitments;
+        let (proof, mut commitments) = prove(&openings, &mut rng)?;
         public_slice(&mut commitments);
-        let proof = monero::PlusProof::from_bytes(&public_bytes(proof.to_bytes())).map_err(err)?;
-        proof.verify(&commitments).map_err(err)?;
+        verify(&public_bytes(proof), &commitments)?;
     }
     Ok(format!("m = {counts:?}"))
 }

@@ -1,5 +1,5 @@
 //! tests/vectors/monero.json (written by bpkit's `monero_vectors` example from Monero's own
-//! test transactions): every valid case verifies through `verify_json`, every invalid case is
+//! test transactions, and from bpkit's own provers in both formats): every valid case verifies through `verify_json`, every invalid case is
 //! a false proof, every malformed case is malformed; envelopes re-encode to the same JSON
 //! value.
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
@@ -16,7 +16,7 @@ fn monero_vectors() {
     let text = std::fs::read_to_string(path).unwrap();
     let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
     let cases = doc["cases"].as_array().unwrap();
-    assert_eq!(cases.len(), 20);
+    assert_eq!(cases.len(), 30);
     for case in cases {
         let name = case["name"].as_str().unwrap();
         let env_text = case["envelope"].to_string();

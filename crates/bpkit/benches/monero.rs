@@ -1,6 +1,6 @@
 //! Monero range proofs against the peer `monero-bulletproofs` 0.1.0 in the same run, single
 //! thread: prove one 2-output Bulletproofs+ proof (the common transaction; both sides commit
-//! to the same amounts and masks), verify one, and verify a batch of 256, from the same bytes
+//! to the same amounts and masks) and one 2-output original Bulletproofs proof, verify one, and verify a batch of 256, from the same bytes
 //! (the peer's proofs; both sides decode them).
 //!
 //! `cargo bench -p bpkit --bench monero` (add `-- --quick` for a short run).
@@ -13,7 +13,7 @@
     clippy::arithmetic_side_effects
 )]
 
-use bpkit::monero::{plus, Opening, PlusProof};
+use bpkit::monero::{plus, Opening, OriginalProof, PlusProof};
 use criterion::{criterion_group, Criterion};
 use monero_bulletproofs::{BatchVerifier, Bulletproof};
 use monero_ed25519::{Commitment, CompressedPoint, Scalar as PeerScalar};
@@ -91,6 +91,21 @@ fn bench_prove(c: &mut Criterion) {
     });
     g.bench_function("monero-bulletproofs", |b| {
         b.iter(|| Bulletproof::prove_plus(&mut rng, peer.clone()).unwrap())
+    });
+    g.finish();
+
+    // Original Bulletproofs (RingCT types 3-5): the same openings.
+    let (proof, commitments) = OriginalProof::prove(&ours, &mut chacha).unwrap();
+    assert_eq!(commitments, peer_c);
+    proof.verify(&commitments).unwrap();
+    let _ = Bulletproof::prove(&mut rng, peer.clone()).unwrap();
+    let mut g = c.benchmark_group("monero-bp prove 2 outputs");
+    g.sample_size(20);
+    g.bench_function("bpkit", |b| {
+        b.iter(|| OriginalProof::prove(&ours, &mut chacha).unwrap())
+    });
+    g.bench_function("monero-bulletproofs", |b| {
+        b.iter(|| Bulletproof::prove(&mut rng, peer.clone()).unwrap())
     });
     g.finish();
 }
