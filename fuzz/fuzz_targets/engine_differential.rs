@@ -11,7 +11,7 @@
 //! reaches millions of executions; inputs of whole chunks use every point.
 #![no_main]
 
-use bpkit_engine::msm::{vartime_msm_pippenger, vartime_msm_straus, vartime_msm_window};
+use bpkit_engine::multiply::{vartime_msm_pippenger, vartime_msm_straus, vartime_msm_window};
 use bpkit_engine::{decode_batch, vartime_msm, AffineNiels, Point, PrecomputedTable};
 use curve25519_dalek::ristretto::{CompressedRistretto, RistrettoPoint};
 use curve25519_dalek::scalar::Scalar;

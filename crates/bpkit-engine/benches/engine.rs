@@ -23,7 +23,7 @@
 
 use std::hint::black_box;
 
-use bpkit_engine::msm::{vartime_msm_pippenger, vartime_msm_straus, vartime_msm_window};
+use bpkit_engine::multiply::{vartime_msm_pippenger, vartime_msm_straus, vartime_msm_window};
 use bpkit_engine::{decode_batch_all, vartime_msm, AffineNiels, Point, PrecomputedTable};
 use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 use curve25519_dalek::ristretto::{

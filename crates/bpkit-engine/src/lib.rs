@@ -10,10 +10,12 @@ extern crate alloc;
 pub mod backend;
 pub mod field;
 pub mod msm;
+pub mod multiply;
 pub mod point;
 pub mod ristretto;
 
-pub use msm::{vartime_msm, PrecomputedTable};
+pub use msm::PrecomputedTable;
+pub use multiply::vartime_msm;
 pub use point::{batch_to_affine_niels, AffineNiels, Extended, ProjectiveNiels};
 pub use ristretto::{decode, decode_batch, decode_batch_all, InvalidEncoding, Point};
 

@@ -13,7 +13,7 @@ mod common;
 
 use bpkit_engine::backend::{self, dispatch, Backend};
 use bpkit_engine::field::{self, Fe};
-use bpkit_engine::{decode_batch, msm};
+use bpkit_engine::{decode_batch, multiply};
 use std::sync::Mutex;
 
 /// The backend switch is process-wide: tests that flip it run one at a time.
@@ -156,7 +156,7 @@ fn decoding_is_identical_on_every_backend() {
         let valid: Vec<_> = decode_batch(&enc).into_iter().flatten().collect();
         let affine: Vec<_> = valid.iter().map(|p| p.to_affine_niels()).collect();
         let scalars: Vec<[u8; 32]> = (0..valid.len()).map(|i| [i as u8; 32]).collect();
-        let sum = msm::vartime_msm(&scalars, &affine).unwrap().encode();
+        let sum = multiply::vartime_msm(&scalars, &affine).unwrap().encode();
         results.push((out, sum));
     }
     backend::ifma(true);

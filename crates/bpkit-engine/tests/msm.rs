@@ -12,7 +12,7 @@
 
 mod common;
 
-use bpkit_engine::msm::{vartime_msm, vartime_msm_window};
+use bpkit_engine::multiply::{vartime_msm, vartime_msm_window};
 use bpkit_engine::{batch_to_affine_niels, decode_batch_all, AffineNiels, Point};
 use curve25519_dalek::ristretto::RistrettoPoint;
 use curve25519_dalek::scalar::Scalar;

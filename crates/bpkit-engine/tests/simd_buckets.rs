@@ -26,7 +26,7 @@ mod common;
 use bpkit_engine::backend::{self, dispatch};
 use bpkit_engine::field::Fe;
 use bpkit_engine::msm::schedule::{lane_run, Schedule, LANES};
-use bpkit_engine::msm::{vartime_msm_pippenger, vartime_msm_window};
+use bpkit_engine::multiply::{vartime_msm_pippenger, vartime_msm_window};
 use bpkit_engine::{AffineNiels, Extended};
 use curve25519_dalek::ristretto::RistrettoPoint;
 use curve25519_dalek::scalar::Scalar;

@@ -12,8 +12,9 @@
 
 mod common;
 
+use bpkit_engine::msm::cost;
 use bpkit_engine::msm::wnaf::{wnaf, DIGITS};
-use bpkit_engine::msm::{cost, vartime_msm_pippenger, vartime_msm_straus};
+use bpkit_engine::multiply::{vartime_msm_pippenger, vartime_msm_straus};
 use bpkit_engine::{vartime_msm, PrecomputedTable};
 use curve25519_dalek::ristretto::{RistrettoPoint, VartimeRistrettoPrecomputation};
 use curve25519_dalek::scalar::Scalar;

@@ -1,5 +1,9 @@
 //! Typed errors. Every decoder, prover and verifier returns one of these; none of them panics.
 
+mod circuit;
+
+pub use circuit::CircuitError;
+
 /// Everything that can go wrong in bpkit.
 ///
 /// [`Error::kind`] gives a stable, machine-readable name for each variant; the test vectors and
@@ -131,7 +135,7 @@ pub enum Error {
     /// A circuit could not be built, proven or described (arithmetic-circuit proofs); for
     /// example an assignment that does not satisfy a constraint.
     #[error("circuit: {0}")]
-    Circuit(crate::circuit::CircuitError),
+    Circuit(CircuitError),
 }
 
 /// Errors of the multi-party aggregation protocol.
@@ -159,7 +163,7 @@ pub enum ProtocolError {
 
 impl Error {
     /// A stable, machine-readable name for the kind of error (used by test vectors and the CLI).
-    /// Circuit errors have one each ([`crate::circuit::CircuitError::kind`]).
+    /// Circuit errors have one each ([`CircuitError::kind`]).
     ///
     /// ```
     /// use bpkit::circuit::CircuitError;
@@ -242,8 +246,8 @@ impl Error {
     }
 }
 
-impl From<crate::circuit::CircuitError> for Error {
-    fn from(e: crate::circuit::CircuitError) -> Self {
+impl From<CircuitError> for Error {
+    fn from(e: CircuitError) -> Self {
         Error::Circuit(e)
     }
 }

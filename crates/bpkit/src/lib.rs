@@ -32,6 +32,7 @@ pub mod poseidon;
 mod range_proof;
 mod transcript;
 mod util;
+mod variable;
 
 pub use commitment::Opening;
 pub use errors::{Error, ProtocolError};

@@ -513,9 +513,9 @@ pub fn ifma_model_msm(
     scalars: &[[u8; 32]],
     points: &[crate::point::AffineNiels],
     c: Option<u32>,
-) -> Option<crate::ristretto::Point> {
+) -> Option<crate::point::Point> {
     let words = msm_words(scalars, points, c)?;
-    Some(crate::ristretto::Point(super::ifma::emu::pippenger(
+    Some(crate::point::Point(super::ifma::emu::pippenger(
         &words, points, c,
     )))
 }
@@ -527,7 +527,7 @@ pub fn ifma_hw_msm(
     scalars: &[[u8; 32]],
     points: &[crate::point::AffineNiels],
     c: Option<u32>,
-) -> Option<crate::ristretto::Point> {
+) -> Option<crate::point::Point> {
     let words = msm_words(scalars, points, c)?;
     #[cfg(target_arch = "x86_64")]
     if ifma_detected() {
@@ -535,7 +535,7 @@ pub fn ifma_hw_msm(
         // the requirements of this `#[target_feature(enable = "avx512f,avx512ifma")]`
         // function; its arguments are ordinary slices.
         let p = unsafe { super::ifma::hw::pippenger(&words, points, c) };
-        return Some(crate::ristretto::Point(p));
+        return Some(crate::point::Point(p));
     }
     let _ = words;
     None

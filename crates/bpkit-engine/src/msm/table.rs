@@ -2,8 +2,8 @@
 //! form, built once, then used by Straus's method in every multiplication that involves them.
 
 use super::wnaf;
+use crate::point::Point;
 use crate::point::{batch_to_affine_niels, AffineNiels, Extended};
-use crate::ristretto::{decode_batch_all, InvalidEncoding, Point};
 use alloc::vec::Vec;
 
 /// Odd multiples P, 3P, …, (2ʷ⁻¹ − 1)·P of each of a list of fixed points, in affine form.
@@ -29,12 +29,6 @@ impl PrecomputedTable {
     /// The table of `points` at the default width.
     pub fn new(points: &[Point]) -> PrecomputedTable {
         PrecomputedTable::with_width(points, PrecomputedTable::DEFAULT_WIDTH)
-    }
-
-    /// The table of the points these encodings decode to, or the index of the first invalid
-    /// encoding.
-    pub fn from_encodings(encodings: &[[u8; 32]]) -> Result<PrecomputedTable, InvalidEncoding> {
-        Ok(PrecomputedTable::new(&decode_batch_all(encodings)?))
     }
 
     /// The table at wNAF width `width` (clamped to 3 ..= 12; 2ʷ⁻² multiples per point).

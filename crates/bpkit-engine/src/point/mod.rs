@@ -12,8 +12,10 @@
 #![forbid(unsafe_code)]
 #![allow(clippy::arithmetic_side_effects)]
 
+mod element;
 mod niels;
 
+pub use element::Point;
 pub use niels::{batch_to_affine_niels, AffineNiels, ProjectiveNiels};
 
 use crate::field::Fe;

@@ -23,7 +23,6 @@
 //! - `gadgets/`, `statements/`: circuits built on the API.
 
 mod constraint_system;
-mod error;
 pub mod gadgets;
 mod proof;
 mod prove;
@@ -31,11 +30,11 @@ mod record;
 pub mod statements;
 pub(crate) mod verify;
 
+pub use crate::errors::CircuitError;
 pub use constraint_system::{
     Challenge, Checker, ConstraintSystem, LinearCombination, Metrics, RandomizableConstraintSystem,
     RandomizedConstraintSystem, System, Term, Variable, MAX_MULTIPLIERS,
 };
-pub use error::CircuitError;
 pub(crate) use proof::EncodedProof;
 pub use proof::{generators_digest, CircuitProof, MAX_PROOF_SIZE, MAX_ROUNDS};
 pub use prove::Prover;

@@ -4,12 +4,11 @@ mod checker;
 mod linear_combination;
 pub(crate) mod system;
 mod traits;
-mod variable;
 
+pub use crate::variable::{Challenge, Variable};
 pub use checker::Checker;
 pub use linear_combination::{LinearCombination, Term};
 pub use system::{System, MAX_MULTIPLIERS};
 pub use traits::{
     ConstraintSystem, Metrics, RandomizableConstraintSystem, RandomizedConstraintSystem,
 };
-pub use variable::{Challenge, Variable};

@@ -1,4 +1,6 @@
-//! Variables of a constraint system and the opaque symbols of phase-2 challenges.
+//! Variables of a constraint system and the opaque symbols of phase-2 challenges (re-exported
+//! as `bpkit::circuit::{Variable, Challenge}`; defined below `circuit/` and `errors`, since
+//! [`crate::circuit::CircuitError`] names a variable).
 
 /// A variable of a constraint system: a wire of a multiplier, a committed value, or the constant 1.
 ///
@@ -23,7 +25,7 @@ pub enum Variable {
 /// Its value is known only inside the constraint system (the prover's and the checker's, once
 /// drawn); the recorder keeps it symbolic, which is what lets the circuit digest cover the
 /// second phase before any challenge exists. Gadgets obtain values that depend on challenges
-/// through [`super::ConstraintSystem::eval`]. Symbols are numbered in the order they are drawn.
+/// through [`crate::circuit::ConstraintSystem::eval`]. Symbols are numbered in the order they are drawn.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Challenge(pub(crate) usize);
 

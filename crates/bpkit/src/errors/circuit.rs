@@ -1,4 +1,6 @@
-//! Errors of constraint systems, circuit proofs and circuit descriptions.
+//! Errors of constraint systems, circuit proofs and circuit descriptions (re-exported as
+//! `bpkit::circuit::CircuitError`; defined here, below `circuit/`, so that the crate's error
+//! type can wrap it without `errors` importing `circuit`).
 
 /// Everything that can go wrong while building, checking, proving or verifying a circuit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -33,7 +35,7 @@ pub enum CircuitError {
         /// Row of the offending constraint, in canonical order.
         index: usize,
         /// The variable that does not exist.
-        variable: super::Variable,
+        variable: crate::variable::Variable,
     },
     /// More multipliers, commitments or constraints than a circuit may have.
     #[error("the circuit is too large: at most {max} multipliers")]
@@ -42,7 +44,7 @@ pub enum CircuitError {
         max: usize,
     },
     /// The phase-2 callbacks emitted different rows when run again. The prover runs them twice:
-    /// once symbolically (as the verifier does: [`eval`](super::ConstraintSystem::eval) returns
+    /// once symbolically (as the verifier does: [`eval`](crate::circuit::ConstraintSystem::eval) returns
     /// `None`), for the circuit's digest, then with the challenge values (`eval` returns
     /// `Some`). A callback that branches on whether `eval` returns a value takes a different
     /// path in the two runs, as it would in the prover and the verifier: compute values inside
@@ -109,7 +111,7 @@ mod tests {
             CircuitError::ZeroChallenge,
             CircuitError::UnknownVariable {
                 index: 0,
-                variable: super::super::Variable::One,
+                variable: crate::variable::Variable::One,
             },
             CircuitError::TooLarge { max: 1 },
             CircuitError::Phase2Mismatch,
