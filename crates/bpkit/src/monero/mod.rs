@@ -22,6 +22,7 @@ mod original_prover;
 pub mod plus;
 mod plus_prover;
 pub mod point;
+mod published;
 pub mod reader;
 mod shape;
 pub mod tx;

@@ -15,8 +15,8 @@ use super::error::MoneroError;
 use super::generators::{self, vector_gens, Family, BITS};
 use super::keccak::hash_to_scalar;
 use super::original::OriginalProof;
-use super::plus_prover::public_eighth;
 use super::point::inv_eight;
+use super::published::{self, public_eighth};
 use super::shape::{nonzero, rounds_for};
 use super::witness::Opening;
 use crate::group::{ProverGroup, Scalar};
@@ -104,17 +104,7 @@ impl OriginalProof {
         };
 
         // The commitments, in constant time; from here on public.
-        let mut commitments = Vec::with_capacity(m);
-        let mut v_flat = Vec::with_capacity(m.saturating_mul(32));
-        for opening in openings {
-            let c = opening.commit_point();
-            let mut c_bytes = c.compress().to_bytes();
-            // Declassified (feature `ctime`): the commitment is the statement, public.
-            crate::ctime::declassify(&mut c_bytes);
-            commitments.push(c_bytes);
-            // V = C·(1/8), as Monero's transcript hashes it.
-            v_flat.extend_from_slice(&public_eighth(&c, &inv8));
-        }
+        let (commitments, v_flat) = published::commitments(openings, &inv8);
 
         // Each party's hedged nonces: a Merlin RNG keyed with the statement, the party's
         // position and opening, and 32 fresh bytes of `rng` (drawn in the parties' order).

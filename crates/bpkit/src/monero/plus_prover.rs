@@ -7,6 +7,7 @@ use super::generators::{self, vector_gens, Family, BITS};
 use super::keccak::hash_to_scalar;
 use super::plus::{initial_transcript, PlusProof};
 use super::point::inv_eight;
+use super::published::{self, public_eighth};
 use super::shape::{nonzero, rounds_for};
 use super::witness::Opening;
 use crate::errors::Error;
@@ -24,15 +25,6 @@ struct MoneroPlus {
     h: EdwardsPoint,
     g: [EdwardsPoint; 1],
     inv8: Scalar,
-}
-
-/// The encoding of `P·(1/8)`, as Monero stores proof points and `V`: computed in constant time
-/// (the point comes from secrets) and then declassified (feature `ctime`, `docs/ctime.md`): it is
-/// a proof element or a commitment, published and hashed into the transcript.
-pub(super) fn public_eighth(point: &EdwardsPoint, inv8: &Scalar) -> [u8; 32] {
-    let mut bytes = (point * inv8).compress().to_bytes();
-    crate::ctime::declassify(&mut bytes);
-    bytes
 }
 
 /// A zero challenge (probability about 2⁻²⁵²): the proof cannot be finished.
@@ -108,17 +100,7 @@ impl PlusProof {
         let inv8 = inv_eight();
 
         // The commitments, in constant time; from here on public.
-        let mut commitments = Vec::with_capacity(m);
-        let mut v_flat = Vec::with_capacity(m.saturating_mul(32));
-        for opening in openings {
-            let c = opening.commit_point();
-            let mut c_bytes = c.compress().to_bytes();
-            // Declassified (feature `ctime`): the commitment is the statement, public.
-            crate::ctime::declassify(&mut c_bytes);
-            commitments.push(c_bytes);
-            // V = C·(1/8), as Monero's transcript hashes it.
-            v_flat.extend_from_slice(&public_eighth(&c, &inv8));
-        }
+        let (commitments, v_flat) = published::commitments(openings, &inv8);
         let t = hash_to_scalar(&[
             &initial_transcript()?,
             &hash_to_scalar(&[&v_flat]).to_bytes(),
