@@ -209,6 +209,7 @@ fn commit_prove_verify_monero_original() {
 
 /// `commit --scheme monero`, `prove --scheme SCHEME`, `verify`, and the refusals, for one of
 /// Monero's two proof kinds (`fixed`: its 32-byte fields besides L and R).
+#[allow(clippy::arithmetic_side_effects)]
 fn commit_prove_verify(scheme: &str, fixed: usize) {
     let d = std::env::temp_dir().join(format!(
         "bpkit-monero-prove-{scheme}-{}",
@@ -253,7 +254,7 @@ fn commit_prove_verify(scheme: &str, fixed: usize) {
     // Three outputs: 8 rounds, fixed·32 + 2·(1 + 8·32) bytes.
     assert_eq!(
         env["proof"].as_str().unwrap().len(),
-        2 * (fixed * 32 + 2 + 16 * 32)
+        (fixed * 32 + 2 + 16 * 32) * 2
     );
     let (code, out) = run_in(&d, &["verify", "p.json"]);
     assert_eq!(code, 0, "{out}");

@@ -51,7 +51,11 @@ impl<'p, P: ProverGroup> Acc<'p, P> {
 
     fn flush(&mut self) {
         if !self.scalars.is_empty() {
-            self.sum += P::msm_vartime_slices(&self.scalars, &self.points).unwrap_or_default();
+            // A group addition on a generic `ProverGroup`: it never overflows.
+            #[allow(clippy::arithmetic_side_effects)]
+            {
+                self.sum += P::msm_vartime_slices(&self.scalars, &self.points).unwrap_or_default();
+            }
             self.scalars.clear();
             self.points.clear();
         }
@@ -186,6 +190,8 @@ impl<'a, P: ProverGroup> LazyGens<'a, P> {
                 let pts = points.iter().skip(i).step_by(step).skip(skip);
                 let sum = P::msm_vartime(scalars, pts).unwrap_or_default();
                 match points.get(i) {
+                    // A group addition on a generic `ProverGroup`: it never overflows.
+                    #[allow(clippy::arithmetic_side_effects)]
                     Some(first) if keep_first => sum + *first,
                     _ => sum,
                 }
