@@ -2,8 +2,9 @@
 //! runs each case a few times). The cases are in `tests/timing_common/mod.rs`: Bulletproofs
 //! range proofs (single, aggregated, and aggregated on two threads with feature `parallel`),
 //! interval proofs, Bulletproofs+ (plain; extended commitments with minimum values), the circuit
-//! prover (a small two-phase circuit, the shuffle and Merkle statements), Grin proofs, and the
-//! steps of one party in the multi-party protocols (bpkit's and Grin's).
+//! prover (a small two-phase circuit, the shuffle and Merkle statements), Grin proofs, the
+//! steps of one party in the multi-party protocols (bpkit's and Grin's), and Monero's
+//! Bulletproofs+ and Bulletproofs provers.
 //!
 //! Each sample draws its class at random — every secret fixed (class 0) or every secret random
 //! (class 1), prover RNG included — and the cases are taken in turn, so the classes and the

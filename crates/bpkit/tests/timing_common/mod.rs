@@ -492,7 +492,40 @@ pub fn cases(smoke: bool) -> Vec<Case> {
         grin_single(),
         grin_mpc(),
         mpc(64, 2),
+        monero(2, true),
+        monero(2, false),
     ]
+}
+
+/// Monero's provers (Ed25519, Keccak transcript), `m` outputs: Bulletproofs+ (`plus`) or the
+/// original Bulletproofs. Amounts and masks of the class.
+fn monero(m: usize, plus: bool) -> Case {
+    Case {
+        name: format!(
+            "Monero {}, {m} outputs",
+            if plus { "Bulletproofs+" } else { "Bulletproofs" }
+        ),
+        phases: vec!["prove"],
+        sample: Box::new(move |class, rng| {
+            let mut prng = class_rng(class, rng);
+            let openings: Vec<bpkit::monero::Opening> = (0..m)
+                .map(|_| {
+                    let v = value(class, 64, &mut prng);
+                    bpkit::monero::Opening::random(v, &mut prng)
+                })
+                .collect();
+            let (_, t) = if plus {
+                timed(|| bpkit::monero::PlusProof::prove(&openings, &mut prng).map(|_| ()).unwrap())
+            } else {
+                timed(|| {
+                    bpkit::monero::OriginalProof::prove(&openings, &mut prng)
+                        .map(|_| ())
+                        .unwrap()
+                })
+            };
+            vec![t]
+        }),
+    }
 }
 
 /// Welch's t statistic of two samples.
