@@ -8,6 +8,7 @@
 extern crate alloc;
 
 pub mod backend;
+pub mod edwards;
 pub mod field;
 pub mod msm;
 pub mod multiply;

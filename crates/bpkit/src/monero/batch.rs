@@ -12,16 +12,16 @@
 
 use super::equation::EdEquation;
 use super::error::MoneroError;
-use super::generators::{vector_gens, Family, VectorGens};
+use super::generators::{engine_table, EngineGens, Family};
 use super::keccak::{hash_to_scalar, keccak256};
 use crate::group::Scalar;
 use alloc::vec::Vec;
-use curve25519_dalek::edwards::EdwardsPoint;
+use bpkit_engine::Extended;
 
 /// One proof's equation parts (unweighted) and its final transcript state.
 pub(crate) struct Parts {
     pub dynamic_scalars: Vec<Scalar>,
-    pub dynamic_points: Vec<EdwardsPoint>,
+    pub dynamic_points: Vec<Extended>,
     pub value: Scalar,
     pub blinding: Scalar,
     pub vectors: crate::equation::terms::VectorTerms,
@@ -69,7 +69,7 @@ pub(crate) fn verify_parts(
             &part.vectors,
         );
     }
-    if eq.holds(vector_gens(family)?) {
+    if eq.holds(engine_table(family)?) {
         Ok(())
     } else {
         Err(MoneroError::VerificationFailed)
@@ -118,7 +118,7 @@ struct Member {
 }
 
 /// True when the weighted equations of `set` sum to zero (one multiscalar multiplication).
-fn holds(set: &[Member], gens: &VectorGens) -> bool {
+fn holds(set: &[Member], gens: &EngineGens) -> bool {
     let mut eq = EdEquation::default();
     for m in set {
         eq.add(
@@ -134,7 +134,7 @@ fn holds(set: &[Member], gens: &VectorGens) -> bool {
 
 /// Appends to `invalid` the indices of the proofs of `set` that do not hold; `known_failing`
 /// says the whole set is already known to fail (its check is skipped).
-fn bisect(set: &[Member], known_failing: bool, gens: &VectorGens, invalid: &mut Vec<usize>) {
+fn bisect(set: &[Member], known_failing: bool, gens: &EngineGens, invalid: &mut Vec<usize>) {
     if set.is_empty() || (!known_failing && holds(set, gens)) {
         return;
     }
@@ -177,7 +177,7 @@ pub(crate) fn verify_located(
         })
         .collect();
     if !members.is_empty() {
-        match vector_gens(family) {
+        match engine_table(family) {
             Ok(gens) => {
                 let mut invalid = Vec::new();
                 bisect(&members, false, gens, &mut invalid);

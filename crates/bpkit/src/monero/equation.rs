@@ -1,12 +1,12 @@
 //! One Monero proof's verification equation over Ed25519, from bpkit's shared scalar algebra:
-//! `Σ dynamic·P + b·H + b̃·G + Σ gᵢ·Gi + Σ hᵢ·Hi = 0`.
+//! `Σ dynamic·P + b·H + b̃·G + Σ gᵢ·Gi + Σ hᵢ·Hi = 0`, checked by the verification engine's
+//! multiscalar multiplication (the bases in a precomputed table, [`super::generators`]).
 
-use super::generators::{self, VectorGens};
+use super::generators::EngineGens;
 use crate::equation::terms::VectorTerms;
 use crate::group::Scalar;
 use alloc::vec::Vec;
-use curve25519_dalek::edwards::EdwardsPoint;
-use curve25519_dalek::traits::{IsIdentity, VartimeMultiscalarMul};
+use bpkit_engine::{batch_to_affine_niels, AffineNiels, Extended};
 
 /// The equation of one proof (or a weighted sum of several), with the `Gi`, `Hi` scalars
 /// expanded.
@@ -14,8 +14,8 @@ use curve25519_dalek::traits::{IsIdentity, VartimeMultiscalarMul};
 pub(crate) struct EdEquation {
     /// Scalars on the proof's own points (already multiplied by 8).
     pub scalars: Vec<Scalar>,
-    /// The proof's own points.
-    pub points: Vec<EdwardsPoint>,
+    /// The proof's own points (decoded by the engine, ×8).
+    pub points: Vec<Extended>,
     /// Scalar on `H` (the value base).
     pub h: Scalar,
     /// Scalar on `G` (the blinding base).
@@ -32,7 +32,7 @@ impl EdEquation {
     pub fn add(
         &mut self,
         weight: Scalar,
-        dynamic: (&[Scalar], &[EdwardsPoint]),
+        dynamic: (&[Scalar], &[Extended]),
         value: Scalar,
         blinding: Scalar,
         vectors: &VectorTerms,
@@ -58,24 +58,36 @@ impl EdEquation {
     }
 
     /// True when the equation holds over `gens`; false too when the generators do not cover it.
-    pub fn holds(&self, gens: &VectorGens) -> bool {
-        if self.gi.len() > gens.gi.len() || self.hi.len() > gens.hi.len() {
+    ///
+    /// Every point is in the prime-order subgroup (the proof's points and `V` were multiplied
+    /// by 8; the bases are ×8 by construction), so the sum is too, and the engine's identity
+    /// test (the Ristretto class of the identity: `X = 0` or `Y = 0`) is exact here: no other
+    /// point of that class lies in the prime-order subgroup.
+    pub fn holds(&self, gens: &EngineGens) -> bool {
+        if self.gi.len() > gens.vectors || self.hi.len() > gens.vectors {
             return false;
         }
-        let scalars = self
-            .scalars
-            .iter()
-            .chain([&self.h, &self.g])
-            .chain(&self.gi)
-            .chain(&self.hi);
-        let points = self
-            .points
-            .iter()
-            .copied()
-            .chain([generators::h(), generators::g()])
-            .chain(gens.gi.iter().take(self.gi.len()).copied())
-            .chain(gens.hi.iter().take(self.hi.len()).copied());
+        // The table's rows: H, G, then G₀, H₀, G₁, H₁, … (interleaved, so a proof's scalars
+        // are one prefix without gaps).
+        let rows = self.gi.len().max(self.hi.len());
+        let mut fixed = Vec::with_capacity(rows.saturating_mul(2).saturating_add(2));
+        fixed.push(self.h.to_bytes());
+        fixed.push(self.g.to_bytes());
+        for i in 0..rows {
+            let gi = self.gi.get(i).copied().unwrap_or(Scalar::ZERO);
+            let hi = self.hi.get(i).copied().unwrap_or(Scalar::ZERO);
+            fixed.push(gi.to_bytes());
+            fixed.push(hi.to_bytes());
+        }
+        let mut scalars = fixed;
+        scalars.extend(self.scalars.iter().map(Scalar::to_bytes));
+        let mut points: Vec<AffineNiels> = gens
+            .bases
+            .get(..scalars.len().saturating_sub(self.scalars.len()))
+            .map(<[AffineNiels]>::to_vec)
+            .unwrap_or_default();
+        points.extend(batch_to_affine_niels(&self.points));
         // Variable-time: proofs, commitments, challenges and generators are all public.
-        EdwardsPoint::vartime_multiscalar_mul(scalars, points).is_identity()
+        bpkit_engine::vartime_msm(&scalars, &points).is_some_and(|sum| sum.is_identity())
     }
 }

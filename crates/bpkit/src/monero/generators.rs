@@ -83,6 +83,49 @@ fn derive(family: Family) -> Option<VectorGens> {
     Some(VectorGens { gi, hi })
 }
 
+/// The bases of a family in the verification engine's form (affine Niels): `H`, `G`, then
+/// `Gi[0]`, `Hi[0]`, `Gi[1]`, `Hi[1]`, … (what the verifier's equation uses).
+pub(crate) struct EngineGens {
+    /// The bases.
+    pub bases: Vec<bpkit_engine::AffineNiels>,
+    /// How many `Gi` (and `Hi`) it holds.
+    pub vectors: usize,
+}
+
+fn engine_gens(family: Family) -> Option<EngineGens> {
+    let gens = vector_gens(family).ok()?;
+    let mut points = Vec::with_capacity(gens.gi.len().saturating_mul(2).saturating_add(2));
+    let mut push = |p: &EdwardsPoint| -> Option<()> {
+        // The bases are public; their canonical encodings decode in the engine as in dalek.
+        let e = bpkit_engine::edwards::decode(&p.compress().to_bytes())?;
+        points.push(e.to_affine_niels());
+        Some(())
+    };
+    push(&h())?;
+    push(&g())?;
+    for (gi, hi) in gens.gi.iter().zip(&gens.hi) {
+        push(gi)?;
+        push(hi)?;
+    }
+    Some(EngineGens {
+        bases: points,
+        vectors: gens.gi.len(),
+    })
+}
+
+/// The cached engine table of `family` (built on first use from [`vector_gens`]).
+pub(crate) fn engine_table(family: Family) -> Result<&'static EngineGens, MoneroError> {
+    static ORIGINAL: OnceLock<Option<EngineGens>> = OnceLock::new();
+    static PLUS: OnceLock<Option<EngineGens>> = OnceLock::new();
+    let cell = match family {
+        Family::Original => &ORIGINAL,
+        Family::Plus => &PLUS,
+    };
+    cell.get_or_init(|| engine_gens(family))
+        .as_ref()
+        .ok_or(MoneroError::Generators)
+}
+
 /// The cached generators of `family` (derived on first use: 2048 hashes to the curve).
 pub fn vector_gens(family: Family) -> Result<&'static VectorGens, MoneroError> {
     static ORIGINAL: OnceLock<Option<VectorGens>> = OnceLock::new();

@@ -4,10 +4,10 @@
 
 use super::error::MoneroError;
 use super::generators::MAX_OUTPUTS;
-use super::point::{decode, decode_mul8, inv_eight};
+use super::point::{decode, inv_eight};
 use crate::group::Scalar;
 use alloc::vec::Vec;
-use curve25519_dalek::edwards::EdwardsPoint;
+use bpkit_engine::Extended;
 
 /// `log₂` of the bits per output (64).
 pub(crate) const LOG_N: usize = 6;
@@ -40,9 +40,10 @@ pub(crate) fn scalar(bytes: &[u8; 32], offset: usize) -> Result<Scalar, MoneroEr
         .ok_or(MoneroError::NonCanonicalScalar { offset })
 }
 
-/// A stored proof point, decoded and multiplied by 8.
-pub(crate) fn point8(bytes: &[u8; 32], offset: usize) -> Result<EdwardsPoint, MoneroError> {
-    decode_mul8(bytes).ok_or(MoneroError::InvalidPoint { offset })
+/// A stored proof point, decoded (Monero's rules, by the verification engine) and multiplied
+/// by 8.
+pub(crate) fn point8(bytes: &[u8; 32], offset: usize) -> Result<Extended, MoneroError> {
+    bpkit_engine::edwards::decode_mul8(bytes).ok_or(MoneroError::InvalidPoint { offset })
 }
 
 /// The commitments as a verifier uses them.
@@ -50,8 +51,8 @@ pub(crate) struct Commitments {
     /// `V = C·(1/8)` encoded (Monero's `scalarmultKey(outPk.mask, INV_EIGHT)`): what the
     /// transcript hashes.
     pub v_bytes: Vec<[u8; 32]>,
-    /// `8·V`: what enters the multiscalar multiplication.
-    pub v8: Vec<EdwardsPoint>,
+    /// `8·V`: what enters the multiscalar multiplication (engine form).
+    pub v8: Vec<Extended>,
 }
 
 /// From the on-chain output commitments `C` (as in `outPk`, not scaled).
@@ -61,9 +62,13 @@ pub(crate) fn commitments(c: &[[u8; 32]]) -> Result<Commitments, MoneroError> {
     let mut v8 = Vec::with_capacity(c.len());
     for (index, bytes) in c.iter().enumerate() {
         let point = decode(bytes).ok_or(MoneroError::InvalidCommitment { index })?;
-        let v = inv8 * point;
-        v_bytes.push(v.compress().to_bytes());
-        v8.push(v.mul_by_cofactor());
+        let v = (inv8 * point).compress().to_bytes();
+        // `V` is a canonical encoding of a point (dalek's), so the engine decodes it.
+        v8.push(
+            bpkit_engine::edwards::decode_mul8(&v)
+                .ok_or(MoneroError::InvalidCommitment { index })?,
+        );
+        v_bytes.push(v);
     }
     Ok(Commitments { v_bytes, v8 })
 }

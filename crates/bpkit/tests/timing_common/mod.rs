@@ -503,7 +503,11 @@ fn monero(m: usize, plus: bool) -> Case {
     Case {
         name: format!(
             "Monero {}, {m} outputs",
-            if plus { "Bulletproofs+" } else { "Bulletproofs" }
+            if plus {
+                "Bulletproofs+"
+            } else {
+                "Bulletproofs"
+            }
         ),
         phases: vec!["prove"],
         sample: Box::new(move |class, rng| {
@@ -515,7 +519,11 @@ fn monero(m: usize, plus: bool) -> Case {
                 })
                 .collect();
             let (_, t) = if plus {
-                timed(|| bpkit::monero::PlusProof::prove(&openings, &mut prng).map(|_| ()).unwrap())
+                timed(|| {
+                    bpkit::monero::PlusProof::prove(&openings, &mut prng)
+                        .map(|_| ())
+                        .unwrap()
+                })
             } else {
                 timed(|| {
                     bpkit::monero::OriginalProof::prove(&openings, &mut prng)
