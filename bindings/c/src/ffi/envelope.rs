@@ -1,5 +1,6 @@
 //! Envelopes: the CLI's JSON, read and written byte for byte.
 
+use super::accessor;
 use super::guard;
 use super::raw::{self, bytes32};
 use crate::error::CError;
@@ -48,14 +49,14 @@ pub unsafe extern "C" fn bpkit_envelope_to_json(
     out_cap: usize,
     out_len: *mut usize,
 ) -> Status {
-    guard(|| {
-        // SAFETY: caller's contract.
-        let e = unsafe { raw::handle(envelope, "envelope") }?;
-        let text =
-            bpkit_envelope::to_json(&e.inner).map_err(|e| CError::verify(&Failure::Envelope(e)))?;
-        // SAFETY: caller's contract.
-        unsafe { raw::write_bytes(text.as_bytes(), out, out_cap, out_len, true, "out") }
-    })
+    // SAFETY: the caller's contract, passed on.
+    unsafe {
+        accessor::bytes(envelope, "envelope", out, out_cap, out_len, true, |e| {
+            let text = bpkit_envelope::to_json(&e.inner)
+                .map_err(|e| CError::verify(&Failure::Envelope(e)))?;
+            Ok(Zeroizing::new(text.into_bytes()))
+        })
+    }
 }
 
 /// Frees an envelope; NULL is ignored.
@@ -64,8 +65,8 @@ pub unsafe extern "C" fn bpkit_envelope_to_json(
 /// `envelope` is NULL or a live envelope, not used again.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn bpkit_envelope_free(envelope: *mut BpkitEnvelope) {
-    // SAFETY: caller's contract.
-    let _ = std::panic::catch_unwind(|| unsafe { raw::free(envelope) });
+    // SAFETY: the caller's contract, passed on.
+    unsafe { accessor::free(envelope) }
 }
 
 /// Decodes the envelope's proof and verifies it: `BPKIT_OK` if it holds,
@@ -94,12 +95,12 @@ pub unsafe extern "C" fn bpkit_envelope_proof(
     out_cap: usize,
     out_len: *mut usize,
 ) -> Status {
-    guard(|| {
-        // SAFETY: caller's contract.
-        let e = unsafe { raw::handle(envelope, "envelope") }?;
-        // SAFETY: caller's contract.
-        unsafe { raw::write_bytes(&e.inner.proof, out, out_cap, out_len, false, "out") }
-    })
+    // SAFETY: the caller's contract, passed on.
+    unsafe {
+        accessor::bytes(envelope, "envelope", out, out_cap, out_len, false, |e| {
+            Ok(Zeroizing::new(e.inner.proof.clone()))
+        })
+    }
 }
 
 /// The commitments (32·m bytes, in order) into `out` (capacity `out_cap`); their length is
@@ -114,13 +115,14 @@ pub unsafe extern "C" fn bpkit_envelope_commitments(
     out_cap: usize,
     out_len: *mut usize,
 ) -> Status {
-    guard(|| {
-        // SAFETY: caller's contract.
-        let e = unsafe { raw::handle(envelope, "envelope") }?;
-        let all: Vec<u8> = e.inner.commitments.iter().flat_map(|c| c.0).collect();
-        // SAFETY: caller's contract.
-        unsafe { raw::write_bytes(&all, out, out_cap, out_len, false, "out") }
-    })
+    // SAFETY: the caller's contract, passed on.
+    unsafe {
+        accessor::bytes(envelope, "envelope", out, out_cap, out_len, false, |e| {
+            Ok(Zeroizing::new(
+                e.inner.commitments.iter().flat_map(|c| c.0).collect(),
+            ))
+        })
+    }
 }
 
 /// The envelope's bits per value.
@@ -132,12 +134,8 @@ pub unsafe extern "C" fn bpkit_envelope_bits(
     envelope: *const BpkitEnvelope,
     out: *mut usize,
 ) -> Status {
-    guard(|| {
-        // SAFETY: caller's contract.
-        let e = unsafe { raw::handle(envelope, "envelope") }?;
-        // SAFETY: caller's contract.
-        unsafe { raw::store(out, e.inner.bits, "out") }
-    })
+    // SAFETY: the caller's contract, passed on.
+    unsafe { accessor::value(envelope, "envelope", out, |e| e.inner.bits) }
 }
 
 /// Bulletproofs+ mask recovery from an envelope (see `bpkit_plus_proof_recover`);

@@ -3,6 +3,7 @@
 //! pointer before use, and pairs every pointer with a length.
 #![allow(unsafe_code)]
 
+mod accessor;
 mod batch;
 mod envelope;
 mod errors;

@@ -5,6 +5,7 @@
 //! Monero: output openings (`bpkit_commit_monero`, `bpkit_monero_opening_*`) and Bulletproofs+
 //! proofs of their amounts (`bpkit_prove_monero`, written as the CLI's `monero-bp+` envelope).
 
+use super::accessor;
 use super::guard;
 use super::os_rng;
 use super::raw;
@@ -15,6 +16,7 @@ use bpkit_envelope::monero as facade;
 use bpkit_envelope::monero::{monero_error_kind, TxProofKind, TxReport, TxVerdict};
 use bpkit_envelope::Failure;
 use std::os::raw::{c_char, c_int};
+use zeroize::Zeroizing;
 
 /// `bpkit_monero_tx_t.proof_kind`: no Bulletproofs (version 1, coinbase, RingCT types 0-2).
 pub const BPKIT_MONERO_PROOFS_NONE: c_int = 0;
@@ -177,9 +179,8 @@ pub unsafe extern "C" fn bpkit_commit_monero(
 /// `opening` is NULL or a live Monero opening, not used again.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn bpkit_monero_opening_free(opening: *mut BpkitMoneroOpening) {
-    // A panic while dropping is caught; there is nothing to report it to.
-    // SAFETY: caller's contract.
-    let _ = std::panic::catch_unwind(|| unsafe { raw::free(opening) });
+    // SAFETY: the caller's contract, passed on.
+    unsafe { accessor::free(opening) }
 }
 
 /// The mask (32 bytes, secret) into `out` (`out_len` ≥ 32). Wipe it when done: the library
@@ -193,12 +194,12 @@ pub unsafe extern "C" fn bpkit_monero_opening_mask(
     out: *mut u8,
     out_len: usize,
 ) -> Status {
-    guard(|| {
-        // SAFETY: caller's contract.
-        let o = unsafe { raw::handle(opening, "opening") }?;
-        // SAFETY: caller's contract.
-        unsafe { raw::write_fixed(o.inner.mask.as_bytes(), out, out_len, "out") }
-    })
+    // SAFETY: the caller's contract, passed on.
+    unsafe {
+        accessor::fixed(opening, "opening", out, out_len, |o| {
+            Zeroizing::new(*o.inner.mask.as_bytes())
+        })
+    }
 }
 
 /// The on-chain commitment (32 bytes, as in a transaction's `outPk`) into `out` (`out_len` ≥
@@ -212,12 +213,12 @@ pub unsafe extern "C" fn bpkit_monero_opening_commitment(
     out: *mut u8,
     out_len: usize,
 ) -> Status {
-    guard(|| {
-        // SAFETY: caller's contract.
-        let o = unsafe { raw::handle(opening, "opening") }?;
-        // SAFETY: caller's contract.
-        unsafe { raw::write_fixed(&o.inner.commit(), out, out_len, "out") }
-    })
+    // SAFETY: the caller's contract, passed on.
+    unsafe {
+        accessor::fixed(opening, "opening", out, out_len, |o| {
+            Zeroizing::new(o.inner.commit())
+        })
+    }
 }
 
 /// Proves with Monero's Bulletproofs+ that the amounts of `count` openings (1 to 16:

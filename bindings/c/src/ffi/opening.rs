@@ -1,5 +1,6 @@
 //! Openings: `bpkit_commit`, `bpkit_opening_*`, `bpkit_extended_opening_*`.
 
+use super::accessor;
 use super::raw::{self, bytes32};
 use super::{guard, os_rng};
 use crate::error::CError;
@@ -63,9 +64,8 @@ pub unsafe extern "C" fn bpkit_opening_new(
 /// `opening` is NULL or a live opening, not used again.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn bpkit_opening_free(opening: *mut BpkitOpening) {
-    // A panic while dropping is caught; there is nothing to report it to.
-    // SAFETY: caller's contract.
-    let _ = std::panic::catch_unwind(|| unsafe { raw::free(opening) });
+    // SAFETY: the caller's contract, passed on.
+    unsafe { accessor::free(opening) }
 }
 
 /// The committed value.
@@ -77,12 +77,8 @@ pub unsafe extern "C" fn bpkit_opening_value(
     opening: *const BpkitOpening,
     out: *mut u64,
 ) -> Status {
-    guard(|| {
-        // SAFETY: caller's contract.
-        let o = unsafe { raw::handle(opening, "opening") }?;
-        // SAFETY: caller's contract.
-        unsafe { raw::store(out, o.inner.value, "out") }
-    })
+    // SAFETY: the caller's contract, passed on.
+    unsafe { accessor::value(opening, "opening", out, |o| o.inner.value) }
 }
 
 /// The blinding (32 bytes, secret) into `out` (`out_len` ≥ 32). Wipe it when done
@@ -96,12 +92,12 @@ pub unsafe extern "C" fn bpkit_opening_blinding(
     out: *mut u8,
     out_len: usize,
 ) -> Status {
-    guard(|| {
-        // SAFETY: caller's contract.
-        let o = unsafe { raw::handle(opening, "opening") }?;
-        // SAFETY: caller's contract.
-        unsafe { raw::write_fixed(o.inner.blinding.as_bytes(), out, out_len, "out") }
-    })
+    // SAFETY: the caller's contract, passed on.
+    unsafe {
+        accessor::fixed(opening, "opening", out, out_len, |o| {
+            Zeroizing::new(*o.inner.blinding.as_bytes())
+        })
+    }
 }
 
 /// The commitment (32 bytes) into `out` (`out_len` ≥ 32), computed in constant time.
@@ -114,12 +110,12 @@ pub unsafe extern "C" fn bpkit_opening_commitment(
     out: *mut u8,
     out_len: usize,
 ) -> Status {
-    guard(|| {
-        // SAFETY: caller's contract.
-        let o = unsafe { raw::handle(opening, "opening") }?;
-        // SAFETY: caller's contract.
-        unsafe { raw::write_fixed(o.inner.commit().as_bytes(), out, out_len, "out") }
-    })
+    // SAFETY: the caller's contract, passed on.
+    unsafe {
+        accessor::fixed(opening, "opening", out, out_len, |o| {
+            Zeroizing::new(*o.inner.commit().as_bytes())
+        })
+    }
 }
 
 /// An extended opening (Bulletproofs+) with chosen blindings: `blindings_len` = 32·k bytes,
@@ -187,8 +183,8 @@ pub unsafe extern "C" fn bpkit_extended_opening_random(
 /// `opening` is NULL or a live extended opening, not used again.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn bpkit_extended_opening_free(opening: *mut BpkitExtendedOpening) {
-    // SAFETY: caller's contract.
-    let _ = std::panic::catch_unwind(|| unsafe { raw::free(opening) });
+    // SAFETY: the caller's contract, passed on.
+    unsafe { accessor::free(opening) }
 }
 
 /// The committed value.
@@ -200,12 +196,8 @@ pub unsafe extern "C" fn bpkit_extended_opening_value(
     opening: *const BpkitExtendedOpening,
     out: *mut u64,
 ) -> Status {
-    guard(|| {
-        // SAFETY: caller's contract.
-        let o = unsafe { raw::handle(opening, "opening") }?;
-        // SAFETY: caller's contract.
-        unsafe { raw::store(out, o.inner.value, "out") }
-    })
+    // SAFETY: the caller's contract, passed on.
+    unsafe { accessor::value(opening, "opening", out, |o| o.inner.value) }
 }
 
 /// The blindings (32·k bytes, secret) into `out` of capacity `out_cap`; their length is
@@ -221,17 +213,17 @@ pub unsafe extern "C" fn bpkit_extended_opening_blindings(
     out_cap: usize,
     out_len: *mut usize,
 ) -> Status {
-    guard(|| {
-        // SAFETY: caller's contract.
-        let o = unsafe { raw::handle(opening, "opening") }?;
-        let blindings = &o.inner.blindings;
-        let mut all = Zeroizing::new(Vec::with_capacity(blindings.len().saturating_mul(32)));
-        for b in blindings {
-            all.extend_from_slice(b.as_bytes());
-        }
-        // SAFETY: caller's contract.
-        unsafe { raw::write_bytes(&all, out, out_cap, out_len, false, "out") }
-    })
+    // SAFETY: the caller's contract, passed on.
+    unsafe {
+        accessor::bytes(opening, "opening", out, out_cap, out_len, false, |o| {
+            let blindings = &o.inner.blindings;
+            let mut all = Zeroizing::new(Vec::with_capacity(blindings.len().saturating_mul(32)));
+            for b in blindings {
+                all.extend_from_slice(b.as_bytes());
+            }
+            Ok(all)
+        })
+    }
 }
 
 /// The commitment (32 bytes) under `generators` (`BPKIT_GENERATORS_BPKIT` or `_TARI`).

@@ -2,6 +2,7 @@
 //! (`bpkit_verify_circuit`) and the ready-made circuit statements (SHA-256 preimage, Merkle
 //! membership, shuffle), proven into `bpkit_circuit_envelope_t` handles.
 
+use super::accessor;
 use super::prove::threaded;
 use super::raw;
 use super::{guard, os_rng};
@@ -9,6 +10,7 @@ use crate::error::CError;
 use crate::handles::{BpkitCircuitEnvelope, BpkitOpening};
 use crate::status::Status;
 use bpkit_envelope::Failure;
+use zeroize::Zeroizing;
 
 fn utf8<'a>(bytes: &'a [u8], what: &str) -> Result<&'a str, CError> {
     std::str::from_utf8(bytes)
@@ -294,14 +296,14 @@ pub unsafe extern "C" fn bpkit_circuit_envelope_to_json(
     out_cap: usize,
     out_len: *mut usize,
 ) -> Status {
-    guard(|| {
-        // SAFETY: caller's contract.
-        let e = unsafe { raw::handle(envelope, "envelope") }?;
-        let text = bpkit_envelope::circuit::to_json(&e.inner)
-            .map_err(|e| CError::verify(&Failure::Envelope(e)))?;
-        // SAFETY: caller's contract.
-        unsafe { raw::write_bytes(text.as_bytes(), out, out_cap, out_len, true, "out") }
-    })
+    // SAFETY: the caller's contract, passed on.
+    unsafe {
+        accessor::bytes(envelope, "envelope", out, out_cap, out_len, true, |e| {
+            let text = bpkit_envelope::circuit::to_json(&e.inner)
+                .map_err(|e| CError::verify(&Failure::Envelope(e)))?;
+            Ok(Zeroizing::new(text.into_bytes()))
+        })
+    }
 }
 
 /// Decodes the circuit envelope's proof and verifies it against its statement. A statement
@@ -347,6 +349,6 @@ pub unsafe extern "C" fn bpkit_circuit_envelope_verify_limited(
 /// `envelope` is NULL or a live circuit envelope, not used again.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn bpkit_circuit_envelope_free(envelope: *mut BpkitCircuitEnvelope) {
-    // SAFETY: caller's contract.
-    let _ = std::panic::catch_unwind(|| unsafe { raw::free(envelope) });
+    // SAFETY: the caller's contract, passed on.
+    unsafe { accessor::free(envelope) }
 }
