@@ -1,4 +1,5 @@
-//! Everything specific to the prime-order group: Ristretto255 today.
+//! Everything specific to the prime-order groups: Ristretto255 (and secp256k1 for Grin), and the
+//! provers' group seam `ProverGroup` that Ristretto255 and Ed25519 (Monero) both implement.
 //!
 //! Protocol code does not touch point encodings, multiscalar multiplication or hash-to-group
 //! directly; it goes through the three modules here, so another group (secp256k1 for the Grin and
@@ -8,7 +9,9 @@
 //! - [`msm`]: every multiscalar multiplication, constant-time or variable-time, named as such;
 //! - [`engine`]: bpkit's own verification engine (batched decoding, multiscalar multiplication
 //!   over public points), used by the verifiers where it is faster than dalek;
-//! - [`hash`]: generator derivation (SHA3-512 and SHAKE256 hash-to-group).
+//! - [`hash`]: generator derivation (SHA3-512 and SHAKE256 hash-to-group);
+//! - `prover_group`: `ProverGroup`, the group as the range-proof and Bulletproofs+ provers use
+//!   it (additions, constant-time selection, multiplications named for their timing).
 
 pub mod encoding;
 pub mod engine;
