@@ -113,30 +113,34 @@ fn engine_gens(family: Family) -> Option<EngineGens> {
     })
 }
 
-/// The cached engine table of `family` (built on first use from [`vector_gens`]).
-pub(crate) fn engine_table(family: Family) -> Result<&'static EngineGens, MoneroError> {
-    static ORIGINAL: OnceLock<Option<EngineGens>> = OnceLock::new();
-    static PLUS: OnceLock<Option<EngineGens>> = OnceLock::new();
+/// One value per family, made on first use (`None`: the generators could not be derived).
+type PerFamily<T> = (OnceLock<Option<T>>, OnceLock<Option<T>>);
+
+/// `family`'s value in `cells`, made by `make` on first use.
+fn cached<T>(
+    cells: &'static PerFamily<T>,
+    family: Family,
+    make: fn(Family) -> Option<T>,
+) -> Result<&'static T, MoneroError> {
     let cell = match family {
-        Family::Original => &ORIGINAL,
-        Family::Plus => &PLUS,
+        Family::Original => &cells.0,
+        Family::Plus => &cells.1,
     };
-    cell.get_or_init(|| engine_gens(family))
+    cell.get_or_init(|| make(family))
         .as_ref()
         .ok_or(MoneroError::Generators)
 }
 
+/// The cached bases of `family` in the engine's form (built on first use from [`vector_gens`]).
+pub(crate) fn engine_table(family: Family) -> Result<&'static EngineGens, MoneroError> {
+    static CELLS: PerFamily<EngineGens> = (OnceLock::new(), OnceLock::new());
+    cached(&CELLS, family, engine_gens)
+}
+
 /// The cached generators of `family` (derived on first use: 2048 hashes to the curve).
 pub fn vector_gens(family: Family) -> Result<&'static VectorGens, MoneroError> {
-    static ORIGINAL: OnceLock<Option<VectorGens>> = OnceLock::new();
-    static PLUS: OnceLock<Option<VectorGens>> = OnceLock::new();
-    let cell = match family {
-        Family::Original => &ORIGINAL,
-        Family::Plus => &PLUS,
-    };
-    cell.get_or_init(|| derive(family))
-        .as_ref()
-        .ok_or(MoneroError::Generators)
+    static CELLS: PerFamily<VectorGens> = (OnceLock::new(), OnceLock::new());
+    cached(&CELLS, family, derive)
 }
 
 #[cfg(test)]

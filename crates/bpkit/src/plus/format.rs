@@ -1,7 +1,7 @@
 //! The seam between the Bulletproofs+ prover algebra and a wire format.
 //!
 //! The prover (`prover::prove_core` and the weighted-inner-product argument) is written once,
-//! over a [`PlusFormat`]: what a format supplies is the group ([`PlusPoint`]: Ristretto255 for
+//! over a [`PlusFormat`]: what a format supplies is the group (`ProverGroup`: Ristretto255 for
 //! bpkit's and Tari's proofs, Ed25519 for Monero's), the value and blinding bases, how a computed
 //! point is encoded for the transcript and the wire (Monero stores every point ×1/8), and the
 //! Fiat–Shamir transcript. Nothing else varies, so nothing else is a trait.
@@ -10,16 +10,13 @@ use super::parameters::ExtendedPedersenGens;
 use super::transcript::{challenge_final, challenge_round, challenges_y_z};
 use crate::errors::Error;
 use crate::group::encoding::Point;
-use crate::group::{RistrettoPoint, Scalar};
+use crate::group::{ProverGroup, RistrettoPoint, Scalar};
 use merlin::Transcript;
-
-/// The group the prover computes in (shared with the range-proof prover).
-pub(crate) use crate::group::ProverGroup as PlusPoint;
 
 /// What a wire format supplies to the Bulletproofs+ prover.
 pub(crate) trait PlusFormat {
     /// The group.
-    type Point: PlusPoint;
+    type Point: ProverGroup;
     /// A point as the proof carries it (and the transcript hashes it).
     type Encoded;
 

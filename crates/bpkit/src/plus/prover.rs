@@ -198,7 +198,7 @@ pub(crate) struct CoreProof<E> {
 /// statement to the format's transcript and checked the witness.
 ///
 /// Timing: constant-time in `shifted`, `blindings` and the nonces.
-// Group additions on a generic `PlusPoint` (clippy cannot see that they never overflow).
+// Group additions on a generic `ProverGroup` (clippy cannot see that they never overflow).
 #[allow(clippy::arithmetic_side_effects)]
 pub(crate) fn prove_core<F: PlusFormat>(
     format: &mut F,

@@ -17,9 +17,10 @@
 //!   plus a variable-time MSM whose scalars and points are all public.
 //! - Later rounds: constant-time MSMs over the (lazily) folded generators.
 
-use super::super::format::{PlusFormat, PlusPoint};
+use super::super::format::PlusFormat;
 use super::super::nonces::{Nonces, D, D_L, D_R, ETA};
 use crate::errors::Error;
+use crate::group::ProverGroup;
 use crate::group::Scalar;
 use crate::util::par;
 use crate::util::scalars::{powers, scalar_pow};
@@ -77,9 +78,9 @@ fn part<T>(v: &[T], start: usize, len: usize) -> Result<&[T], Error> {
 
 /// `Σ βᵢ·Pᵢ` for bits `β`, in constant time: conditional selection between `Pᵢ` and the
 /// identity, then (complete, constant-time) addition.
-// Group additions on a generic `PlusPoint`: they never overflow.
+// Group additions on a generic `ProverGroup`: they never overflow.
 #[allow(clippy::arithmetic_side_effects)]
-fn subset_sum<P: PlusPoint>(bits: &[u8], points: &[P]) -> P {
+fn subset_sum<P: ProverGroup>(bits: &[u8], points: &[P]) -> P {
     let identity = P::identity();
     let mut acc = P::identity();
     for (bit, p) in bits.iter().zip(points) {
@@ -100,7 +101,7 @@ struct Lazy<P> {
     original: bool,
 }
 
-impl<P: PlusPoint> Lazy<P> {
+impl<P: ProverGroup> Lazy<P> {
     /// Folds the weights with the round challenge (`e⁻¹, e·y⁻ʰ` for `G`; `e, e⁻¹` for `H`).
     fn fold(&mut self, e: &Scalar, e_inv: &Scalar, y_inv_h: &Scalar) {
         let g_hi = e * y_inv_h;
@@ -139,9 +140,9 @@ impl<P: PlusPoint> Lazy<P> {
 /// `P'ⱼ = Σ_v w_v·P[j + v·n]` for `j < n`, as `w₀·(P[j] + Σ_{v≥1} (w_v/w₀)·P[j + v·n])` — the
 /// common factor `w₀` stays in the weights, saving one multiplication per point.
 /// Variable-time: every input is public.
-// Group additions on a generic `PlusPoint`: they never overflow.
+// Group additions on a generic `ProverGroup`: they never overflow.
 #[allow(clippy::arithmetic_side_effects)]
-fn materialize<P: PlusPoint>(points: &[P], w: &[Scalar], n: usize) -> Result<Vec<P>, Error> {
+fn materialize<P: ProverGroup>(points: &[P], w: &[Scalar], n: usize) -> Result<Vec<P>, Error> {
     let w0_inv = w.first().ok_or(size_error(1, 0))?.invert();
     let rel: Vec<Scalar> = w.iter().skip(1).map(|x| x * w0_inv).collect();
     // The new points are independent: an ordered map over them (several threads with the
@@ -192,7 +193,7 @@ struct Blocks<P> {
     sums: Vec<P>,
 }
 
-impl<P: PlusPoint> Blocks<P> {
+impl<P: ProverGroup> Blocks<P> {
     /// Variable-time: generators and `q` (from the challenge `y`) are public.
     fn new(h: &[P], size: usize, q: &Scalar) -> Result<Self, Error> {
         let size = size.max(1);
@@ -261,14 +262,14 @@ impl<P: PlusPoint> Blocks<P> {
 
 /// The secret scalars and points of one `L` or `R` (besides `c·B + Σ d_k·B̃_k`), for one
 /// constant-time MSM; and the public ones, for one variable-time MSM.
-struct Terms<P: PlusPoint> {
+struct Terms<P: ProverGroup> {
     secret_scalars: Zeroizing<Vec<Scalar>>,
     secret_points: Zeroizing<Vec<P>>,
     public_scalars: Vec<Scalar>,
     public_points: Vec<P>,
 }
 
-impl<P: PlusPoint> Terms<P> {
+impl<P: ProverGroup> Terms<P> {
     fn new() -> Self {
         Terms {
             secret_scalars: Zeroizing::new(Vec::new()),
@@ -281,7 +282,7 @@ impl<P: PlusPoint> Terms<P> {
     /// `c·B + Σ d_k·B̃_k + Σ secret (constant-time) + Σ public (variable-time)`. A public part
     /// of at most [`SMALL_PUBLIC`] points joins the constant-time MSM instead: a separate
     /// variable-time MSM would cost 256 doublings of its own.
-    // Group additions on a generic `PlusPoint`: they never overflow.
+    // Group additions on a generic `ProverGroup`: they never overflow.
     #[allow(clippy::arithmetic_side_effects)]
     fn evaluate<F: PlusFormat<Point = P>>(
         &self,
@@ -324,7 +325,7 @@ impl<P: PlusPoint> Terms<P> {
 /// Round `r` at the original generators, by subset sums (see the module docs).
 /// Returns the terms of `L` and of `R`.
 #[allow(clippy::too_many_arguments)]
-fn subset_round<P: PlusPoint>(
+fn subset_round<P: ProverGroup>(
     bits: &[u8],
     lazy: &Lazy<P>,
     dec: &Decomposition<P>,
@@ -399,7 +400,7 @@ fn subset_round<P: PlusPoint>(
 }
 
 /// Round `r` over the stored level with constant-time MSMs (the scalars are secret).
-fn msm_round<P: PlusPoint>(
+fn msm_round<P: ProverGroup>(
     a: &[Scalar],
     b: &[Scalar],
     lazy: &Lazy<P>,
