@@ -8,6 +8,7 @@
 
 use crate::backend::dispatch;
 use crate::msm::straus::Fixed;
+use crate::msm::window::Share;
 use crate::msm::{cost, digits, window, PrecomputedTable};
 use crate::point::{AffineNiels, Point};
 use crate::ristretto::{decode_batch_all, InvalidEncoding};
@@ -29,8 +30,58 @@ pub fn vartime_msm(scalars: &[[u8; 32]], points: &[AffineNiels]) -> Option<Point
     Some(Point(if cost::prefer_straus(points.len(), bits) {
         dispatch::straus(&words, points, None)
     } else {
-        dispatch::pippenger(&words, points, None)
+        dispatch::pippenger(&words, points, None, Share::ALL)
     }))
+}
+
+/// Share `index` of `count` of [`vartime_msm`]'s work, for splitting one multiplication across
+/// threads: the sum over `index` in `0..count` is `vartime_msm(scalars, points)`. The method is
+/// chosen as there, for the whole size; Pippenger's method is split by windows
+/// ([`window::Share`]: every share adds every point, into its own windows' buckets, so no bucket
+/// sum is paid twice), Straus's method (few points) runs whole in share 0 and the other shares
+/// are the identity. `None` if the lists differ in length.
+///
+/// **Variable-time: only for public scalars.**
+pub fn vartime_msm_share(
+    scalars: &[[u8; 32]],
+    points: &[AffineNiels],
+    index: usize,
+    count: usize,
+) -> Option<Point> {
+    if scalars.len() != points.len() {
+        return None;
+    }
+    let share = Share {
+        index: u32::try_from(index).unwrap_or(u32::MAX),
+        count: u32::try_from(count).unwrap_or(u32::MAX),
+    };
+    let words: Vec<[u64; 4]> = scalars.iter().map(digits::to_words).collect();
+    let bits = digits::max_bits(&words);
+    Some(Point(if cost::prefer_straus(points.len(), bits) {
+        if index == 0 {
+            dispatch::straus(&words, points, None)
+        } else {
+            crate::point::Extended::IDENTITY
+        }
+    } else {
+        dispatch::pippenger(&words, points, None, share)
+    }))
+}
+
+/// [`vartime_msm_share`] with Pippenger's method at window width `c` whatever the size (for tests
+/// and measurements). `None` if the lists differ in length or `c` is outside
+/// [`window::MIN_WINDOW`] ..= [`window::MAX_WINDOW`].
+pub fn vartime_msm_window_share(
+    scalars: &[[u8; 32]],
+    points: &[AffineNiels],
+    c: u32,
+    share: Share,
+) -> Option<Point> {
+    if scalars.len() != points.len() || !(window::MIN_WINDOW..=window::MAX_WINDOW).contains(&c) {
+        return None;
+    }
+    let words: Vec<[u64; 4]> = scalars.iter().map(digits::to_words).collect();
+    Some(Point(dispatch::pippenger(&words, points, Some(c), share)))
 }
 
 /// [`vartime_msm`] always by Pippenger's method (window chosen by size); for tests and
@@ -40,7 +91,7 @@ pub fn vartime_msm_pippenger(scalars: &[[u8; 32]], points: &[AffineNiels]) -> Op
         return None;
     }
     let words: Vec<[u64; 4]> = scalars.iter().map(digits::to_words).collect();
-    Some(Point(dispatch::pippenger(&words, points, None)))
+    Some(Point(dispatch::pippenger(&words, points, None, Share::ALL)))
 }
 
 /// [`vartime_msm`] with a given window width `c` (for tests and measurements). `None` if the
@@ -50,7 +101,12 @@ pub fn vartime_msm_window(scalars: &[[u8; 32]], points: &[AffineNiels], c: u32) 
         return None;
     }
     let words: Vec<[u64; 4]> = scalars.iter().map(digits::to_words).collect();
-    Some(Point(dispatch::pippenger(&words, points, Some(c))))
+    Some(Point(dispatch::pippenger(
+        &words,
+        points,
+        Some(c),
+        Share::ALL,
+    )))
 }
 
 /// `Σ sᵢ·Pᵢ` always by Straus's method (see [`vartime_msm`], which chooses);
@@ -107,7 +163,7 @@ impl PrecomputedTable {
             dispatch::straus(&dyn_words, dynamic_points, Some(&fixed))
         } else {
             let a = dispatch::straus(&[], &[], Some(&fixed));
-            let b = dispatch::pippenger(&dyn_words, dynamic_points, None);
+            let b = dispatch::pippenger(&dyn_words, dynamic_points, None, Share::ALL);
             a.add(&b)
         }))
     }

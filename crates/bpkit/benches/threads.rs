@@ -1,7 +1,8 @@
 //! One proof on one thread against the same proof on two (feature `parallel`,
 //! `bpkit::with_threads`): aggregated range proofs and Bulletproofs+ with m = 64 values of 64
 //! bits, the SHA-256 preimage statement (one block) and Merkle membership at depth 32, proving
-//! and verifying. `BPKIT_THREADS_QUICK=1` skips the statements. Proofs are byte-identical on any thread count
+//! and verifying (with a verifying key made once, `-key`, and without: recording the circuit
+//! each time). `BPKIT_THREADS_QUICK=1` skips the statements. Proofs are byte-identical on any thread count
 //! (`tests/threads.rs`); only the wall time differs.
 //!
 //! `cargo bench -p bpkit --features parallel --bench threads` (ratios 2 threads / 1 thread in
@@ -116,6 +117,10 @@ fn statements(c: &mut Criterion) {
     let tree = MerkleTree::new(&p, 32, &leaves).unwrap();
     let (merkle, mw) = MerkleStatement::for_leaf(&tree, 37, 37, Scalar::from(99u64)).unwrap();
     let merkle_proof = merkle.prove(&mut t(), &mw, &bp, &mut rng).unwrap();
+    // Verifying keys (the circuit recorded once): `*-verify-key` measures the verification
+    // itself, `*-verify` also records the circuit (serial gadget code) every time.
+    let sha_key = sha.verifying_key().unwrap();
+    let merkle_key = merkle.verifying_key().unwrap();
 
     let mut g = c.benchmark_group("threads");
     g.sample_size(10)
@@ -142,6 +147,14 @@ fn statements(c: &mut Criterion) {
                 })
             })
         });
+        g.bench_function(BenchmarkId::new("sha256-verify-key", threads), |b| {
+            b.iter(|| {
+                with_threads(threads, || {
+                    sha.verify_with_key(&sha_key, &mut t(), black_box(&sha_proof), &bp)
+                        .unwrap()
+                })
+            })
+        });
         g.bench_function(BenchmarkId::new("merkle32-prove", threads), |b| {
             b.iter(|| {
                 with_threads(threads, || {
@@ -161,6 +174,15 @@ fn statements(c: &mut Criterion) {
                 with_threads(threads, || {
                     merkle
                         .verify(&mut t(), black_box(&merkle_proof), &bp)
+                        .unwrap()
+                })
+            })
+        });
+        g.bench_function(BenchmarkId::new("merkle32-verify-key", threads), |b| {
+            b.iter(|| {
+                with_threads(threads, || {
+                    merkle
+                        .verify_with_key(&merkle_key, &mut t(), black_box(&merkle_proof), &bp)
                         .unwrap()
                 })
             })

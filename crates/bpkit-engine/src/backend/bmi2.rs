@@ -5,12 +5,18 @@
 #![forbid(unsafe_code)]
 
 use crate::msm::straus::Fixed;
+use crate::msm::window::Share;
 use crate::point::{AffineNiels, Extended};
 
 /// `msm::pippenger` compiled with BMI2 and ADX enabled.
 #[target_feature(enable = "bmi2,adx")]
-pub(crate) fn pippenger(scalars: &[[u64; 4]], points: &[AffineNiels], c: Option<u32>) -> Extended {
-    crate::msm::pippenger::pippenger_body(scalars, points, c)
+pub(crate) fn pippenger(
+    scalars: &[[u64; 4]],
+    points: &[AffineNiels],
+    c: Option<u32>,
+    share: Share,
+) -> Extended {
+    crate::msm::pippenger::pippenger_body(scalars, points, c, share)
 }
 
 /// `msm::straus` compiled with BMI2 and ADX enabled.

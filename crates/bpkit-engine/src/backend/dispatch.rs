@@ -185,6 +185,7 @@ pub(crate) fn pippenger(
     scalars: &[[u64; 4]],
     points: &[crate::point::AffineNiels],
     c: Option<u32>,
+    share: crate::msm::window::Share,
 ) -> crate::point::Extended {
     #[cfg(target_arch = "x86_64")]
     if ifma_active() {
@@ -192,7 +193,7 @@ pub(crate) fn pippenger(
         // IFMA on this CPU with the OS saving the ZMM state (and the caller allows it), the
         // requirements of this `#[target_feature(enable = "avx512f,avx512ifma")]` function;
         // its arguments are ordinary slices.
-        return unsafe { super::ifma::hw::pippenger(scalars, points, c) };
+        return unsafe { super::ifma::hw::pippenger(scalars, points, c, share) };
     }
     #[cfg(target_arch = "x86_64")]
     if simd_buckets_active() {
@@ -200,15 +201,15 @@ pub(crate) fn pippenger(
         // `active()`), BMI2 and ADX on this CPU, the requirements of this
         // `#[target_feature(enable = "avx2,bmi2,adx")]` function; its arguments are ordinary
         // slices.
-        return unsafe { super::avx2::msm::pippenger(scalars, points, c) };
+        return unsafe { super::avx2::msm::pippenger(scalars, points, c, share) };
     }
     #[cfg(target_arch = "x86_64")]
     if active() == Backend::Avx2 && cpuid_bmi2::get() {
         // SAFETY: cpufeatures detected BMI2 and ADX on this CPU, the requirements of this
         // `#[target_feature(enable = "bmi2,adx")]` function; its arguments are ordinary slices.
-        return unsafe { super::bmi2::pippenger(scalars, points, c) };
+        return unsafe { super::bmi2::pippenger(scalars, points, c, share) };
     }
-    crate::msm::pippenger::pippenger_body(scalars, points, c)
+    crate::msm::pippenger::pippenger_body(scalars, points, c, share)
 }
 
 /// Straus's method (`msm::straus`) on the active backend, compiled like [`pippenger`]: with
@@ -516,7 +517,10 @@ pub fn ifma_model_msm(
 ) -> Option<crate::point::Point> {
     let words = msm_words(scalars, points, c)?;
     Some(crate::point::Point(super::ifma::emu::pippenger(
-        &words, points, c,
+        &words,
+        points,
+        c,
+        crate::msm::window::Share::ALL,
     )))
 }
 
@@ -534,7 +538,9 @@ pub fn ifma_hw_msm(
         // SAFETY: cpufeatures detected AVX-512F and AVX-512 IFMA (with OS-enabled ZMM state),
         // the requirements of this `#[target_feature(enable = "avx512f,avx512ifma")]`
         // function; its arguments are ordinary slices.
-        let p = unsafe { super::ifma::hw::pippenger(&words, points, c) };
+        let p = unsafe {
+            super::ifma::hw::pippenger(&words, points, c, crate::msm::window::Share::ALL)
+        };
         return Some(crate::point::Point(p));
     }
     let _ = words;

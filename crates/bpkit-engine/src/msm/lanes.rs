@@ -4,12 +4,15 @@
 //! Per window j (from the lowest): the signed digits of every scalar, the bucket additions sorted
 //! by bucket ([`Schedule`]), the backend's pass over them into [`Buckets`] and its running sum
 //! Wⱼ = Σₖ (k+1)·Bₖ; finally Σ sᵢ·Pᵢ = Σⱼ 2ᶜʲ·Wⱼ by Horner's rule from the top window — the same
-//! point as the portable `pippenger::pippenger_body`. A backend supplies only its packing of
+//! point as the portable `pippenger::pippenger_body` (and, given a [`Share`], the same share of
+//! the windows). A backend supplies only its packing of
 //! the points and its window (pass and running sum); this loop is inlined into each backend's
 //! `#[target_feature]` function, so it is compiled with that backend's instructions.
 #![forbid(unsafe_code)]
 
+use super::pippenger::skip_windows;
 use super::schedule::{Entry, Schedule};
+use super::window::Share;
 use super::{digits, window};
 use crate::point::{AffineNiels, Extended};
 use alloc::vec;
@@ -56,6 +59,7 @@ pub(crate) fn pippenger<P>(
     scalars: &[[u64; 4]],
     points: &[AffineNiels],
     c: Option<u32>,
+    share: Share,
     pack: impl Fn(&AffineNiels) -> P,
     mut per_window: impl FnMut(&[Entry], &[P], &P, &mut Buckets) -> Extended,
 ) -> Extended {
@@ -65,16 +69,21 @@ pub(crate) fn pippenger<P>(
     }
     let c = c.unwrap_or_else(|| window::choose(points.len(), bits));
     let w = digits::windows(bits, c);
+    let mine = share.windows(w);
+    if mine.is_empty() {
+        return Extended::IDENTITY;
+    }
     let packed: Vec<P> = points.iter().map(&pack).collect();
     let identity = pack(&AffineNiels::IDENTITY);
     // c ≥ MIN_WINDOW = 2: 2ᶜ⁻¹ buckets.
     let nb = 1usize << c.saturating_sub(1);
     let mut carries = vec![0u8; scalars.len()];
+    skip_windows(scalars, c, mine.start, &mut carries);
     let mut window_digits = vec![0i32; scalars.len()];
     let mut schedule = Schedule::new(nb, points.len());
     let mut buckets = Buckets::new(nb);
-    let mut sums: Vec<Extended> = Vec::with_capacity(w as usize);
-    for j in 0..w {
+    let mut sums: Vec<Extended> = Vec::with_capacity(mine.len());
+    for j in mine.clone() {
         for ((s, d), carry) in scalars
             .iter()
             .zip(window_digits.iter_mut())
@@ -90,5 +99,5 @@ pub(crate) fn pippenger<P>(
     for s in sums.iter().rev() {
         total = total.mul_by_pow2(c).add(s);
     }
-    total
+    total.mul_by_pow2(c.saturating_mul(mine.start))
 }

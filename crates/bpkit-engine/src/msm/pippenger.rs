@@ -3,7 +3,12 @@
 //! For each window j (from the lowest): every point Pᵢ with digit dᵢⱼ ≠ 0 is added to (or, for a
 //! negative digit, subtracted from) bucket |dᵢⱼ|; then Wⱼ = Σₖ k·Bₖ by a running sum from the top
 //! bucket. Finally Σ sᵢ·Pᵢ = Σⱼ 2ᶜʲ·Wⱼ by Horner's rule from the top window.
+//!
+//! A [`Share`] restricts the sum to some of the windows (j₀ ≤ j < j₁): the digits of the windows
+//! below j₀ are still read, for their carries, and the result is Σ_{j₀≤j<j₁} 2ᶜʲ·Wⱼ, so the
+//! shares of one multiplication add up to the whole.
 
+use super::window::Share;
 use super::{digits, window};
 use crate::point::{AffineNiels, Extended};
 use alloc::vec;
@@ -15,6 +20,7 @@ pub(crate) fn pippenger_body(
     scalars: &[[u64; 4]],
     points: &[AffineNiels],
     c: Option<u32>,
+    share: Share,
 ) -> Extended {
     let bits = digits::max_bits(scalars);
     if bits == 0 || points.is_empty() {
@@ -22,11 +28,16 @@ pub(crate) fn pippenger_body(
     }
     let c = c.unwrap_or_else(|| window::choose(points.len(), bits));
     let w = digits::windows(bits, c);
+    let mine = share.windows(w);
+    if mine.is_empty() {
+        return Extended::IDENTITY;
+    }
     let mut carries = vec![0u8; scalars.len()];
+    skip_windows(scalars, c, mine.start, &mut carries);
     // c ≥ MIN_WINDOW = 2, so c − 1 does not wrap; 2ᶜ⁻¹ buckets (magnitudes 1 … 2ᶜ⁻¹).
     let mut buckets = vec![Extended::IDENTITY; 1usize << c.saturating_sub(1)];
-    let mut sums: Vec<Extended> = Vec::with_capacity(w as usize);
-    for j in 0..w {
+    let mut sums: Vec<Extended> = Vec::with_capacity(mine.len());
+    for j in mine.clone() {
         buckets.fill(Extended::IDENTITY);
         for ((s, p), carry) in scalars.iter().zip(points).zip(carries.iter_mut()) {
             let d = digits::digit(s, j, c, carry);
@@ -46,7 +57,19 @@ pub(crate) fn pippenger_body(
     for s in sums.iter().rev() {
         total = total.mul_by_pow2(c).add(s);
     }
-    total
+    // c ≤ MAX_WINDOW and j₀ < w ≤ 129, so the product is small.
+    total.mul_by_pow2(c.saturating_mul(mine.start))
+}
+
+/// The carries into window `first` (each scalar's digits of windows 0 … first − 1 are read and
+/// dropped): where a share of the windows starts.
+#[inline(always)]
+pub(crate) fn skip_windows(scalars: &[[u64; 4]], c: u32, first: u32, carries: &mut [u8]) {
+    for j in 0..first {
+        for (s, carry) in scalars.iter().zip(carries.iter_mut()) {
+            let _ = digits::digit(s, j, c, carry);
+        }
+    }
 }
 
 /// `Σₖ (k+1)·buckets[k]`: a running sum from the top bucket, two additions per bucket.

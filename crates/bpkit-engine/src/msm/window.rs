@@ -27,3 +27,34 @@ pub fn choose(n: usize, bits: u32) -> u32 {
     }
     best.1
 }
+
+/// Which windows one call of Pippenger's method computes: share `index` of `count`, the windows
+/// `⌊w·index/count⌋ … ⌊w·(index+1)/count⌋ − 1` of the `w` the whole multiplication has (same
+/// width, same windows). The shares' results add up to the whole sum Σⱼ 2ᶜʲ·Wⱼ, so `count`
+/// threads can each compute one with no work repeated but the digits below their first window
+/// (for the carries) and the packing of the points: splitting the windows, unlike splitting the
+/// points, does not pay the bucket sums once per part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Share {
+    /// Which share (from 0).
+    pub index: u32,
+    /// How many shares (0 is taken as 1).
+    pub count: u32,
+}
+
+impl Share {
+    /// The whole multiplication.
+    pub const ALL: Share = Share { index: 0, count: 1 };
+
+    /// This share's windows among `w`: the shares partition `0..w` in order, sizes differing by
+    /// at most one (empty when `index ≥ count`).
+    pub fn windows(self, w: u32) -> core::ops::Range<u32> {
+        let count = u64::from(self.count.max(1));
+        let at = |k: u32| -> u32 {
+            let k = u64::from(k).min(count);
+            // w · k / count ≤ w, so the conversion back cannot fail.
+            u32::try_from(u64::from(w).saturating_mul(k).checked_div(count).unwrap_or(0)).unwrap_or(w)
+        };
+        at(self.index)..at(self.index.saturating_add(1))
+    }
+}

@@ -116,15 +116,17 @@ pub fn vartime_msm_bytes(scalars: &[[u8; 32]], points: &[EnginePoint]) -> Option
     bpkit_engine::vartime_msm(scalars, points)
 }
 
-/// Fewest points per part when one engine multiplication is split across threads (each
-/// Pippenger part pays its bucket sums again).
+/// Fewest terms for which one engine multiplication is split across threads (below, a
+/// multiplication takes well under a millisecond and the split's fixed costs weigh more).
 #[cfg(feature = "parallel")]
-const PART_MIN: usize = 1024;
+const THREADED_MIN: usize = 1024;
 
-/// [`vartime_msm_bytes`] split into contiguous parts on rayon's current pool (feature
-/// `parallel`) when the pool has several threads and there are at least `2 · 1024` terms: one
-/// large verification (a circuit from 2¹⁰ multipliers) on every core. The same sum whatever the
-/// split. **Variable-time: only for public scalars and points.**
+/// [`vartime_msm_bytes`] split across rayon's current pool (feature `parallel`) when the pool
+/// has several threads and there are at least 1024 terms: one large verification (a circuit
+/// from 2⁹ multipliers, an m = 64 range proof) on every core. Each thread computes one share of
+/// Pippenger's windows (`bpkit_engine::multiply::vartime_msm_share`) over all the points, so no
+/// bucket sum is paid twice; the shares are added in order. The same sum whatever the split.
+/// **Variable-time: only for public scalars and points.**
 pub fn vartime_msm_bytes_threaded(
     scalars: &[[u8; 32]],
     points: &[EnginePoint],
@@ -135,14 +137,11 @@ pub fn vartime_msm_bytes_threaded(
     #[cfg(feature = "parallel")]
     {
         let threads = rayon::current_num_threads();
-        let parts = threads.min(scalars.len() / PART_MIN);
-        if threads > 1 && parts > 1 {
+        if threads > 1 && scalars.len() >= THREADED_MIN {
             use rayon::prelude::*;
-            let len = scalars.len().div_ceil(parts);
-            return scalars
-                .par_chunks(len)
-                .zip(points.par_chunks(len))
-                .map(|(s, p)| bpkit_engine::vartime_msm(s, p))
+            return (0..threads)
+                .into_par_iter()
+                .map(|i| bpkit_engine::multiply::vartime_msm_share(scalars, points, i, threads))
                 .try_reduce(identity, |a, b| Some(a.add(&b)));
         }
     }
@@ -403,7 +402,7 @@ mod tests {
         let enc: Vec<CompressedRistretto> = p.iter().map(|x| x.compress()).collect();
         let decoded = decode_all(&enc).unwrap();
         let bytes: Vec<[u8; 32]> = s.iter().map(Scalar::to_bytes).collect();
-        for len in [0usize, 5, 2047, 2048, 4100] {
+        for len in [0usize, 5, 1023, 1024, 2047, 2048, 4100] {
             let expected = vartime_msm_bytes(&bytes[..len], &decoded[..len])
                 .unwrap()
                 .encode();

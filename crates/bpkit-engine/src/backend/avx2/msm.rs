@@ -14,17 +14,24 @@ use crate::field::EDWARDS_D2;
 use crate::msm::lanes::{self, Buckets};
 use crate::msm::pippenger::running_sum;
 use crate::msm::schedule::{lane_run, Entry, LANES};
+use crate::msm::window::Share;
 use crate::point::{AffineNiels, Extended};
 
 /// `Σ sᵢ·Pᵢ` by Pippenger's method with four-lane bucket additions (window width chosen by cost
-/// unless given). The same point as `msm::pippenger::pippenger_body`.
+/// unless given; `share` of its windows). The same point as `msm::pippenger::pippenger_body`.
 #[target_feature(enable = "avx2,bmi2,adx")]
-pub fn pippenger(scalars: &[[u64; 4]], points: &[AffineNiels], c: Option<u32>) -> Extended {
+pub fn pippenger(
+    scalars: &[[u64; 4]],
+    points: &[AffineNiels],
+    c: Option<u32>,
+    share: Share,
+) -> Extended {
     let d2 = Fe4::pack(&[EDWARDS_D2; 4]);
     lanes::pippenger(
         scalars,
         points,
         c,
+        share,
         pack_niels,
         |entries, packed, identity, buckets| {
             bucket_pass(entries, packed, identity, buckets);

@@ -661,16 +661,24 @@ macro_rules! ifma_algorithms {
         use crate::msm::lanes::{self, Buckets};
         use crate::msm::pippenger::running_sum;
         use crate::msm::schedule::{lane_run_of, Entry};
+        use crate::msm::window::Share;
 
         /// `Σ sᵢ·Pᵢ` by Pippenger's method with eight-lane bucket additions (window width
-        /// chosen by cost unless given). The same point as `msm::pippenger::pippenger_body`.
+        /// chosen by cost unless given; `share` of its windows). The same point as
+        /// `msm::pippenger::pippenger_body`.
         $(#[$tf])*
-        pub fn pippenger(scalars: &[[u64; 4]], points: &[AffineNiels], c: Option<u32>) -> Extended {
+        pub fn pippenger(
+            scalars: &[[u64; 4]],
+            points: &[AffineNiels],
+            c: Option<u32>,
+            share: Share,
+        ) -> Extended {
             let d2 = Fe8::splat(&crate::field::EDWARDS_D2);
             lanes::pippenger(
                 scalars,
                 points,
                 c,
+                share,
                 pack_niels,
                 |entries, packed, identity, buckets| {
                     bucket_pass(entries, packed, identity, buckets);

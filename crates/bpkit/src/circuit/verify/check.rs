@@ -301,10 +301,14 @@ fn dalek_in_parts(
                 v,
             )?)
             .unzip();
-    // Variable-time: every scalar and point of a verifier is public.
-    let sum = RistrettoPoint::vartime_multiscalar_mul(&eq.g, g)
-        + RistrettoPoint::vartime_multiscalar_mul(&eq.h, h)
-        + RistrettoPoint::vartime_multiscalar_mul(rest_scalars, rest_points);
+    // Variable-time: every scalar and point of a verifier is public. The `G` and `H`
+    // multiplications side by side where the pool has two threads or more (feature
+    // `parallel`; then two Pippenger states of `n` entries are alive at once, not one).
+    let (sum_g, sum_h) = crate::util::par::join(
+        || RistrettoPoint::vartime_multiscalar_mul(&eq.g, g),
+        || RistrettoPoint::vartime_multiscalar_mul(&eq.h, h),
+    );
+    let sum = sum_g + sum_h + RistrettoPoint::vartime_multiscalar_mul(rest_scalars, rest_points);
     verdict(sum == RistrettoPoint::identity())
 }
 
@@ -350,11 +354,10 @@ fn on_engine(
     let mut gh_scalars: Vec<[u8; 32]> = Vec::with_capacity(padded.saturating_mul(2));
     gh_scalars.extend(g.into_iter().map(|s| s.to_bytes()));
     gh_scalars.extend(h.into_iter().map(|s| s.to_bytes()));
-    // Variable-time: every scalar and point of a verifier is public. One thread: split across
-    // two threads (`engine::vartime_msm_bytes_threaded`) the SHA-256 statement's verification
-    // was 1.11-1.13x slower on the 2-vCPU Zen 4 machine (Merkle depth 32: 0.82x), so the split
-    // waits for a profile (bench/RESULTS.md, "One proof on two threads").
-    let vectors = engine::vartime_msm_bytes(&gh_scalars, &gh).ok_or(Error::VerificationFailed)?;
+    // Variable-time: every scalar and point of a verifier is public. On every thread of the
+    // current pool (feature `parallel`), each computing a share of Pippenger's windows.
+    let vectors =
+        engine::vartime_msm_bytes_threaded(&gh_scalars, &gh).ok_or(Error::VerificationFailed)?;
     drop((gh_scalars, gh));
     // B and B̃ as the caller gave them (two conversions; any Pedersen pair works).
     let mut rest_points = engine::from_dalek([pc_gens.b(), pc_gens.b_blinding()]);

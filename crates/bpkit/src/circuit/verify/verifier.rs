@@ -288,34 +288,49 @@ impl Circuit {
 
         let x2 = x * x;
         let x3 = x2 * x;
-        let mut g = Vec::with_capacity(padded);
-        let mut h = Vec::with_capacity(padded);
         let (x_m, a_m, b_m, y_inv_m, one) = (m(&x), m(&a), m(&b), m(&y_inv), m(&Scalar::ONE));
         let (rho_1, rho_u) = (m(&rho), m(&(rho * u)));
-        let mut delta = Mont::ZERO;
-        let mut y_inv_i = one;
-        for i in 0..padded {
-            let ru = if two_phases && i >= n1 { rho_u } else { rho_1 };
-            let (wl, wr, wo) = (
-                wts.w_l.get(i).copied().unwrap_or_default(),
-                wts.w_r.get(i).copied().unwrap_or_default(),
-                wts.w_o.get(i).copied().unwrap_or_default(),
-            );
-            let s_i = s.get(i).copied().unwrap_or_default();
-            let s_inv_i = s
-                .get(padded.saturating_sub(1).saturating_sub(i))
-                .copied()
-                .unwrap_or_default();
-            let y_inv_wr = y_inv_i.mul(&wr);
-            delta = delta.add(&y_inv_wr.mul(&wl));
-            let g_i = x_m.mul(&y_inv_wr).sub(&a_m.mul(&s_i));
-            let h_i = y_inv_i
-                .mul(&x_m.mul(&wl).add(&wo).sub(&b_m.mul(&s_inv_i)))
-                .sub(&one);
-            g.push(ru.mul(&g_i).to_scalar());
-            h.push(ru.mul(&h_i).to_scalar());
-            y_inv_i = y_inv_i.mul(&y_inv_m);
-        }
+        // gᵢ, hᵢ and δ's terms for i in `range`, starting from y⁻ⁱ at its first index.
+        let part = |range: core::ops::Range<usize>| {
+            let mut g = Vec::with_capacity(range.len());
+            let mut h = Vec::with_capacity(range.len());
+            let mut delta = Mont::ZERO;
+            let mut y_inv_i = power(&y_inv_m, range.start, &one);
+            for i in range {
+                let ru = if two_phases && i >= n1 { rho_u } else { rho_1 };
+                let (wl, wr, wo) = (
+                    wts.w_l.get(i).copied().unwrap_or_default(),
+                    wts.w_r.get(i).copied().unwrap_or_default(),
+                    wts.w_o.get(i).copied().unwrap_or_default(),
+                );
+                let s_i = s.get(i).copied().unwrap_or_default();
+                let s_inv_i = s
+                    .get(padded.saturating_sub(1).saturating_sub(i))
+                    .copied()
+                    .unwrap_or_default();
+                let y_inv_wr = y_inv_i.mul(&wr);
+                delta = delta.add(&y_inv_wr.mul(&wl));
+                let g_i = x_m.mul(&y_inv_wr).sub(&a_m.mul(&s_i));
+                let h_i = y_inv_i
+                    .mul(&x_m.mul(&wl).add(&wo).sub(&b_m.mul(&s_inv_i)))
+                    .sub(&one);
+                g.push(ru.mul(&g_i).to_scalar());
+                h.push(ru.mul(&h_i).to_scalar());
+                y_inv_i = y_inv_i.mul(&y_inv_m);
+            }
+            (g, h, delta)
+        };
+        // Two halves side by side for large circuits (feature `parallel`; the same values).
+        let (g, h, delta) = if padded >= PARALLEL_GENERATORS_MIN {
+            let half = padded / 2;
+            let ((mut g, mut h, d1), (g2, h2, d2)) =
+                crate::util::par::join(|| part(0..half), || part(half..padded));
+            g.extend(g2);
+            h.extend(h2);
+            (g, h, d1.add(&d2))
+        } else {
+            part(0..padded)
+        };
         let delta = delta.to_scalar();
 
         let w_v = wts.w_v;
@@ -352,6 +367,22 @@ impl Circuit {
             commitment_scalars,
         })
     }
+}
+
+/// Padded multipliers from which the verifier computes the `G`, `H` scalars in two halves,
+/// side by side where the pool has two threads (each half about 2 ms at this size).
+const PARALLEL_GENERATORS_MIN: usize = 1 << 12;
+
+/// `base^e` (square and multiply; `e` is a public index).
+fn power(base: &Mont, e: usize, one: &Mont) -> Mont {
+    let mut acc = *one;
+    for bit in (0..usize::BITS.saturating_sub(e.leading_zeros())).rev() {
+        acc = acc.mul(&acc);
+        if (e >> bit) & 1 == 1 {
+            acc = acc.mul(base);
+        }
+    }
+    acc
 }
 
 fn mont_weights(
@@ -427,6 +458,17 @@ mod tests {
     )]
     use super::*;
     use crate::circuit::{Challenge, LinearCombination};
+
+    #[test]
+    fn power_is_repeated_multiplication() {
+        let b = Mont::from_scalar(&Scalar::from(0xdead_beef_u64).invert());
+        let one = Mont::from_scalar(&Scalar::ONE);
+        let mut want = one;
+        for e in 0..300usize {
+            assert_eq!(power(&b, e, &one).to_scalar(), want.to_scalar(), "e = {e}");
+            want = want.mul(&b);
+        }
+    }
 
     #[test]
     fn montgomery_weights_match_the_flattening() {
