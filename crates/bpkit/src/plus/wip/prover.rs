@@ -284,9 +284,10 @@ impl<P: ProverGroup> Terms<P> {
     /// variable-time MSM would cost 256 doublings of its own.
     // Group additions on a generic `ProverGroup`: they never overflow.
     #[allow(clippy::arithmetic_side_effects)]
-    fn evaluate<F: PlusFormat<Point = P>>(
+    fn evaluate(
         &self,
-        format: &F,
+        value_base: &P,
+        blinding_bases: &[P],
         c: &Scalar,
         d: &[Scalar],
     ) -> Result<P, Error> {
@@ -301,8 +302,8 @@ impl<P: ProverGroup> Terms<P> {
                 .chain(d.iter().copied())
                 .chain(self.secret_scalars.iter().copied())
                 .chain(merged_scalars.iter().copied()),
-            core::iter::once(format.value_base())
-                .chain(format.blinding_bases())
+            core::iter::once(value_base)
+                .chain(blinding_bases)
                 .chain(self.secret_points.iter())
                 .chain(merged_points),
         )
@@ -523,8 +524,15 @@ pub(crate) fn prove<F: PlusFormat>(
         } else {
             msm_round(&a, &b, &lazy, n, &y_h, &y_inv_h)?
         };
-        let l = format.encode(&l_terms.evaluate(format, &c_l, &d_l)?);
-        let r = format.encode(&r_terms.evaluate(format, &c_r, &d_r)?);
+        // L and R are independent (side by side with the `parallel` feature: the same
+        // constant-time work on each thread, whatever the secrets).
+        let (value_base, blinding_bases) = (format.value_base(), format.blinding_bases());
+        let (l_point, r_point) = par::join(
+            || l_terms.evaluate(value_base, blinding_bases, &c_l, &d_l),
+            || r_terms.evaluate(value_base, blinding_bases, &c_r, &d_r),
+        );
+        let l = format.encode(&l_point?);
+        let r = format.encode(&r_point?);
         let e = format.challenge_round(&l, &r)?;
         l_vec.push(l);
         r_vec.push(r);
