@@ -7,38 +7,48 @@
 //! S-box stay linear combinations (kept merged, so they grow by one term per round).
 
 use crate::circuit::{CircuitError, ConstraintSystem, LinearCombination, Variable};
+use crate::equation::scalar::Mont;
 use crate::group::Scalar;
 use crate::poseidon::{Poseidon, WIDTH};
-use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
-/// A merged affine combination `constant + Σ c_v·v`.
+/// A merged affine combination `constant + Σ c_v·v`: the terms sorted by variable, each
+/// variable once, coefficients in Montgomery form (the partial rounds' MDS layer merges
+/// combinations of up to 60 terms nine times a round; sorted vectors and Montgomery products
+/// make that a linear merge at a few nanoseconds a term instead of tree lookups and dalek
+/// scalar products). The coefficients are the circuit's public constants, never witness values.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Affine {
-    terms: BTreeMap<Variable, Scalar>,
-    constant: Scalar,
+    terms: Vec<(Variable, Mont)>,
+    constant: Mont,
 }
 
 impl Affine {
     pub(crate) fn constant(c: Scalar) -> Self {
         Affine {
-            terms: BTreeMap::new(),
-            constant: c,
+            terms: Vec::new(),
+            constant: Mont::from_scalar(&c),
         }
     }
 
     pub(crate) fn variable(v: Variable) -> Self {
         let mut a = Affine::default();
-        a.add_term(v, Scalar::ONE);
+        a.add_term(v, Mont::ONE);
         a
     }
 
-    fn add_term(&mut self, v: Variable, c: Scalar) {
+    fn add_term(&mut self, v: Variable, c: Mont) {
         if v == Variable::One {
-            self.constant += c;
-        } else {
-            let e = self.terms.entry(v).or_insert(Scalar::ZERO);
-            *e += c;
+            self.constant = self.constant.add(&c);
+            return;
+        }
+        match self.terms.binary_search_by(|(w, _)| w.cmp(&v)) {
+            Ok(i) => {
+                if let Some((_, e)) = self.terms.get_mut(i) {
+                    *e = e.add(&c);
+                }
+            }
+            Err(i) => self.terms.insert(i, (v, c)),
         }
     }
 
@@ -51,7 +61,7 @@ impl Affine {
                     "poseidon: an input depends on a challenge",
                 ));
             }
-            a.add_term(t.variable, t.coefficient);
+            a.add_term(t.variable, Mont::from_scalar(&t.coefficient));
         }
         Ok(a)
     }
@@ -60,35 +70,59 @@ impl Affine {
         let terms: LinearCombination = self
             .terms
             .iter()
-            .filter(|(_, c)| **c != Scalar::ZERO)
-            .map(|(v, c)| (*v, *c))
+            .filter(|(_, c)| *c != Mont::ZERO)
+            .map(|(v, c)| (*v, c.to_scalar()))
             .collect();
-        if self.constant == Scalar::ZERO {
+        if self.constant == Mont::ZERO {
             terms
         } else {
-            terms + self.constant
+            terms + self.constant.to_scalar()
         }
     }
 
     /// self += c·v.
     pub(crate) fn add_scaled_variable(&mut self, v: Variable, c: Scalar) {
-        self.add_term(v, c);
+        self.add_term(v, Mont::from_scalar(&c));
     }
 
     fn as_constant(&self) -> Option<Scalar> {
-        if self.terms.values().all(|c| *c == Scalar::ZERO) {
-            Some(self.constant)
+        if self.terms.iter().all(|(_, c)| *c == Mont::ZERO) {
+            Some(self.constant.to_scalar())
         } else {
             None
         }
     }
 
-    /// self += s·other.
-    fn add_scaled(&mut self, other: &Affine, s: Scalar) {
-        self.constant += other.constant * s;
-        for (v, c) in &other.terms {
-            self.add_term(*v, c * s);
+    /// self += s·other: a merge of the two sorted term lists.
+    fn add_scaled(&mut self, other: &Affine, s: &Mont) {
+        self.constant = self.constant.add(&other.constant.mul(s));
+        if other.terms.is_empty() {
+            return;
         }
+        let mine = core::mem::take(&mut self.terms);
+        let mut merged = Vec::with_capacity(mine.len().saturating_add(other.terms.len()));
+        let mut a = mine.into_iter().peekable();
+        let mut b = other.terms.iter().peekable();
+        loop {
+            let next = match (a.peek(), b.peek()) {
+                (Some((va, _)), Some((vb, _))) => va.cmp(vb),
+                (Some(_), None) => core::cmp::Ordering::Less,
+                (None, Some(_)) => core::cmp::Ordering::Greater,
+                (None, None) => break,
+            };
+            match next {
+                core::cmp::Ordering::Less => merged.extend(a.next()),
+                core::cmp::Ordering::Greater => {
+                    merged.extend(b.next().map(|(v, c)| (*v, c.mul(s))));
+                }
+                core::cmp::Ordering::Equal => {
+                    if let (Some((v, ca)), Some((_, cb))) = (a.next(), b.next()) {
+                        merged.push((v, ca.add(&cb.mul(s))));
+                    }
+                }
+            }
+        }
+        self.terms = merged;
     }
 }
 
@@ -116,9 +150,10 @@ pub(crate) fn permute_affine<CS: ConstraintSystem + ?Sized>(
     state: [Affine; WIDTH],
 ) -> Result<[Affine; WIDTH], CircuitError> {
     let mut state = state;
+    let mds = (*p.mds()).map(|row| row.map(|m| Mont::from_scalar(&m)));
     for (r, constants) in p.round_constants().iter().enumerate() {
         for (s, c) in state.iter_mut().zip(constants.iter()) {
-            s.constant += c;
+            s.constant = s.constant.add(&Mont::from_scalar(c));
         }
         if crate::poseidon::is_full_round(r) {
             for s in state.iter_mut() {
@@ -128,10 +163,10 @@ pub(crate) fn permute_affine<CS: ConstraintSystem + ?Sized>(
             let [first, ..] = &mut state;
             *first = sbox(cs, first)?;
         }
-        state = (*p.mds()).map(|row| {
+        state = mds.map(|row| {
             let mut acc = Affine::default();
             for (m, s) in row.iter().zip(state.iter()) {
-                acc.add_scaled(s, *m);
+                acc.add_scaled(s, m);
             }
             acc
         });
@@ -195,10 +230,10 @@ pub(crate) fn hash_affine<CS: ConstraintSystem + ?Sized>(
         let [_, s1, s2] = &mut state;
         let mut it = chunk.iter();
         if let Some(a) = it.next() {
-            s1.add_scaled(a, Scalar::ONE);
+            s1.add_scaled(a, &Mont::ONE);
         }
         if let Some(b) = it.next() {
-            s2.add_scaled(b, Scalar::ONE);
+            s2.add_scaled(b, &Mont::ONE);
         }
         state = permute_affine(cs, p, state)?;
     }

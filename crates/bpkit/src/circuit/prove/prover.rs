@@ -100,6 +100,43 @@ fn constant_time_chunked<'a>(
     acc
 }
 
+/// Terms from which [`constant_time_split`] halves a multiplication (four chunks).
+const CT_SPLIT: usize = 4 * CT_CHUNK;
+
+/// `Σ xᵢ·Gᵢ + Σ yᵢ·Hᵢ` in constant time ([`constant_time_chunked`]), halved recursively while
+/// above [`CT_SPLIT`] terms, the halves side by side with the `parallel` feature. Where the
+/// split falls depends only on the lengths (public), never on the scalars; the sum is the same
+/// point whatever the thread count.
+fn constant_time_split(
+    x: &[Scalar],
+    g: &[RistrettoPoint],
+    y: &[Scalar],
+    h: &[RistrettoPoint],
+) -> RistrettoPoint {
+    let (nx, ny) = (x.len().min(g.len()), y.len().min(h.len()));
+    if nx.saturating_add(ny) <= CT_SPLIT {
+        return constant_time_chunked(x.iter().zip(g).chain(y.iter().zip(h)));
+    }
+    let halves = (|| {
+        let (x0, x1) = x.get(..nx)?.split_at_checked(nx / 2)?;
+        let (g0, g1) = g.get(..nx)?.split_at_checked(nx / 2)?;
+        let (y0, y1) = y.get(..ny)?.split_at_checked(ny / 2)?;
+        let (h0, h1) = h.get(..ny)?.split_at_checked(ny / 2)?;
+        Some(((x0, g0, y0, h0), (x1, g1, y1, h1)))
+    })();
+    match halves {
+        Some((a, b)) => {
+            let (sa, sb) = par::join(
+                || constant_time_split(a.0, a.1, a.2, a.3),
+                || constant_time_split(b.0, b.1, b.2, b.3),
+            );
+            sa + sb
+        }
+        // Unreachable (the bounds are the lengths' own); the unsplit sum is the same point.
+        None => constant_time_chunked(x.iter().zip(g).chain(y.iter().zip(h))),
+    }
+}
+
 /// Blinding factors and vectors of one phase (secret; zeroized on drop).
 #[derive(Zeroize)]
 #[zeroize(drop)]
@@ -133,10 +170,10 @@ impl PhaseSecrets {
         h: &[RistrettoPoint],
     ) -> [Point; 3] {
         let two = |x: &[Scalar], y: &[Scalar], b: &Scalar| {
-            pc_gens.mul_b_blinding(b)
-                + constant_time_chunked(x.iter().zip(g).chain(y.iter().zip(h)))
+            pc_gens.mul_b_blinding(b) + constant_time_split(x, g, y, h)
         };
-        // Three independent multiplications (in parallel with the `parallel` feature).
+        // Three independent multiplications (in parallel with the `parallel` feature; each
+        // also split in halves, so that two threads share A_I + A_O + S evenly, not 2 : 3).
         let (a_i, (a_o, s)) = par::join(
             || two(a_l, a_r, &self.i_blinding),
             || {
