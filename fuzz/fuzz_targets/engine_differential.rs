@@ -4,9 +4,10 @@
 //! same input (reduced modulo ℓ, and some left unreduced for the engine, which takes integers):
 //! the automatic choice, Straus and Pippenger forced, and a precomputed table over the first
 //! half of the points (width 3 … 8 by input length) mixed with the second half as dynamic
-//! points, against dalek's `vartime_multiscalar_mul`. Pippenger's eight-lane AVX-512 IFMA
-//! bucket pass runs on the software model of its instructions (and on the real ones where the
-//! CPU has them), and the eight-lane IFMA field operations are compared with the portable ones.
+//! points, against dalek's `vartime_multiscalar_mul`; and Pippenger's windows split into 2 … 5
+//! shares (`vartime_msm_window_share`, one multiplication on several threads), summed.
+//! Pippenger's eight-lane AVX-512 IFMA bucket pass runs on the software model of its
+//! instructions (and on the real ones where the CPU has them), and the eight-lane IFMA field operations are compared with the portable ones.
 //! Every chunk is also decoded as an Ed25519 point by the engine (`bpkit_engine::edwards`, what
 //! Monero's verifiers use) and by bpkit's dalek-based decoder with Monero's rules: the same
 //! verdict and the same point, before and after ×8.
@@ -15,7 +16,10 @@
 //! reaches millions of executions; inputs of whole chunks use every point and every check.
 #![no_main]
 
-use bpkit_engine::multiply::{vartime_msm_pippenger, vartime_msm_straus, vartime_msm_window};
+use bpkit_engine::msm::window::Share;
+use bpkit_engine::multiply::{
+    vartime_msm_pippenger, vartime_msm_straus, vartime_msm_window, vartime_msm_window_share,
+};
 use bpkit_engine::{decode_batch, vartime_msm, AffineNiels, Point, PrecomputedTable};
 use curve25519_dalek::ristretto::{CompressedRistretto, RistrettoPoint};
 use curve25519_dalek::scalar::Scalar;
@@ -188,6 +192,19 @@ fuzz_target!(|data: &[u8]| {
                     .encode(),
                 rep_want,
                 "simd {simd}"
+            );
+            // The windows split into 2 … 5 shares (one multiplication on several threads):
+            // the shares add up to the whole.
+            let count = 2 + (data.len() / 7) as u32 % 4;
+            let shares = (0..count).fold(None, |acc: Option<bpkit_engine::Point>, index| {
+                let p = vartime_msm_window_share(&rep_raw, &rep_affine, c, Share { index, count })
+                    .unwrap();
+                Some(acc.map_or(p, |a| a.add(&p)))
+            });
+            assert_eq!(
+                shares.unwrap().encode(),
+                rep_want,
+                "c {c}, {count} shares, simd {simd}"
             );
         }
         bpkit_engine::backend::simd_buckets(true);

@@ -67,6 +67,11 @@ fn case(
 mod tari;
 
 fn main() {
+    // `BPKIT_ENGINE_IFMA=0`: the engine without its IFMA backend (as the CLI), so that an
+    // AVX2-only machine can be emulated on an IFMA one with `RUSTFLAGS=''`.
+    if std::env::var_os("BPKIT_ENGINE_IFMA").is_some_and(|v| v == "0") {
+        bpkit::group::engine::ifma(false);
+    }
     println!("{}", bpkit::backend::report());
     println!(
         "engine backend: {}; SIMD bucket pass: {}",
@@ -179,6 +184,20 @@ fn main() {
                             &statement,
                         )
                         .unwrap();
+                    }),
+                ),
+                (
+                    // The engine's path for one proof (decoding and multiplication on the
+                    // engine), as the batch verifier runs it.
+                    "bpkit batch of one",
+                    Box::new(|| {
+                        let mut batch = bpkit::batch::BatchVerifier::new();
+                        batch.add_range_proof_bytes(
+                            black_box(&bytes),
+                            &statement,
+                            Transcript::new(b"cmp"),
+                        );
+                        batch.verify_deterministic().unwrap();
                     }),
                 ),
             ],
