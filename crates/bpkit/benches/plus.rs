@@ -326,6 +326,11 @@ fn batch_ratio() {
 criterion_group!(benches, bench);
 
 fn main() {
+    // `BPKIT_ENGINE_IFMA=0`: the engine without its IFMA backend (as the CLI), so that an
+    // AVX2-only machine can be emulated on an IFMA one with `RUSTFLAGS=''`.
+    if std::env::var_os("BPKIT_ENGINE_IFMA").is_some_and(|v| v == "0") {
+        bpkit::group::engine::ifma(false);
+    }
     if std::env::var_os("BPKIT_PLUS_BATCH_ONLY").is_some() {
         batch_ratio();
         return;
