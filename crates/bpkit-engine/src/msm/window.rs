@@ -53,7 +53,13 @@ impl Share {
         let at = |k: u32| -> u32 {
             let k = u64::from(k).min(count);
             // w · k / count ≤ w, so the conversion back cannot fail.
-            u32::try_from(u64::from(w).saturating_mul(k).checked_div(count).unwrap_or(0)).unwrap_or(w)
+            u32::try_from(
+                u64::from(w)
+                    .saturating_mul(k)
+                    .checked_div(count)
+                    .unwrap_or(0),
+            )
+            .unwrap_or(w)
         };
         at(self.index)..at(self.index.saturating_add(1))
     }

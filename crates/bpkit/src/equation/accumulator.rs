@@ -345,8 +345,8 @@ impl FixedAccumulator {
         Some(sum.is_identity())
     }
 
-    /// [`FixedAccumulator::check`] with the precomputed table for `B, B̃` and party 0's
-    /// generators; other parties' generators (if any) go with the dynamic terms.
+    /// [`FixedAccumulator::check`] with the precomputed table for `B, B̃` and the generators of
+    /// its parties; other parties' generators (if any) go with the dynamic terms.
     pub fn check_with_table(
         &mut self,
         table: &VerifierTable,
@@ -372,22 +372,27 @@ impl FixedAccumulator {
         }
         fixed.push(scalar_of(Base::Value));
         fixed.push(scalar_of(Base::Blinding(0)));
-        for set in [&self.g, &self.h] {
-            let first = set.first().map_or(&[][..], Vec::as_slice);
-            if first.len() > n {
-                return None;
+        // The parties in the table, in its order (G_j, H_j per party), as far as this proof
+        // has parties (the table's scalars may stop short).
+        let in_table = table.parties().min(self.g.len().max(self.h.len()));
+        for j in 0..in_table {
+            for set in [&self.g, &self.h] {
+                let v = set.get(j).map_or(&[][..], Vec::as_slice);
+                if v.len() > n {
+                    return None;
+                }
+                fixed.extend(v.iter().map(|s| s.to_scalar()));
+                fixed.resize(
+                    fixed.len().saturating_add(n.saturating_sub(v.len())),
+                    Scalar::ZERO,
+                );
             }
-            fixed.extend(first.iter().map(|s| s.to_scalar()));
-            fixed.resize(
-                fixed.len().saturating_add(n.saturating_sub(first.len())),
-                Scalar::ZERO,
-            );
         }
         let mut scalars: Vec<Scalar> = dynamic_scalars.to_vec();
         let mut points: Vec<&RistrettoPoint> = dynamic_points.iter().collect();
-        // Party 0 is in the table; the others join the dynamic terms.
+        // The table's parties are in it; the others join the dynamic terms.
         self.push_vectors(
-            1,
+            in_table,
             |j, n| bp_gens.party(j, n),
             &mut scalars,
             &mut points,

@@ -15,6 +15,7 @@ static PEDERSEN: OnceLock<PedersenGens> = OnceLock::new();
 static VECTOR: OnceLock<RwLock<Arc<BulletproofGens>>> = OnceLock::new();
 static ENGINE: OnceLock<RwLock<Arc<EngineGens>>> = OnceLock::new();
 static TABLE: OnceLock<Option<VerifierTable>> = OnceLock::new();
+static PARTY_TABLE: OnceLock<Option<VerifierTable>> = OnceLock::new();
 
 /// The default Pedersen generators, built once per process.
 pub fn shared_pedersen() -> &'static PedersenGens {
@@ -62,6 +63,25 @@ pub fn shared_ready(gens: usize, parties: usize) -> bool {
 pub fn shared_table() -> Option<&'static VerifierTable> {
     TABLE
         .get_or_init(|| VerifierTable::new(shared_pedersen(), &shared(MAX_BITS, 1), MAX_BITS))
+        .as_ref()
+}
+
+/// Parties of [`shared_party_table`].
+pub const PARTY_TABLE_PARTIES: usize = 4;
+
+/// Verification tables for the default generators of the first [`PARTY_TABLE_PARTIES`]
+/// parties (`B, B̃` and 4 × 64 `G`, `H`), built once per process on first use (about 5 MiB; see
+/// [`VerifierTable`]): for single verification of aggregated proofs of 2 to 4 values.
+pub fn shared_party_table() -> Option<&'static VerifierTable> {
+    PARTY_TABLE
+        .get_or_init(|| {
+            VerifierTable::for_parties(
+                shared_pedersen(),
+                &shared(MAX_BITS, PARTY_TABLE_PARTIES),
+                MAX_BITS,
+                PARTY_TABLE_PARTIES,
+            )
+        })
         .as_ref()
 }
 

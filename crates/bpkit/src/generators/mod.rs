@@ -17,7 +17,10 @@ mod cache;
 #[cfg(feature = "std")]
 mod circuit_table;
 #[cfg(feature = "std")]
-pub use cache::{engine_ready, shared, shared_engine, shared_pedersen, shared_ready, shared_table};
+pub use cache::{
+    engine_ready, shared, shared_engine, shared_party_table, shared_pedersen, shared_ready,
+    shared_table, PARTY_TABLE_PARTIES,
+};
 #[cfg(feature = "std")]
 #[doc(hidden)]
 pub use circuit_table::set_circuit_table_max;

@@ -126,6 +126,8 @@ const THREADED_MIN: usize = 1024;
 /// from 2⁹ multipliers, an m = 64 range proof) on every core. Each thread computes one share of
 /// Pippenger's windows (`bpkit_engine::multiply::vartime_msm_share`) over all the points, so no
 /// bucket sum is paid twice; the shares are added in order. The same sum whatever the split.
+/// Memory: every share packs all the points in its backend's lane form (about 120 bytes a
+/// point per thread), so one large circuit's verification does not use it (its budget).
 /// **Variable-time: only for public scalars and points.**
 pub fn vartime_msm_bytes_threaded(
     scalars: &[[u8; 32]],
