@@ -354,7 +354,7 @@ fn opening_debug_output_hides_secrets() {
 }
 
 /// Single verification of proofs of 1 to 8 values, with the precomputed tables where they apply
-/// (`verify`: party 0's at m = 1, the first four parties' at m = 2 … 4 — 2 on IFMA) and without
+/// (`verify`: party 0's at m = 1, the first two parties' at m = 2) and without
 /// (`verify_with_generators`): the same verdict on the valid proof, on every proof with one byte
 /// of its scalars or points flipped (sampled), and with a commitment swapped for another value's.
 #[test]

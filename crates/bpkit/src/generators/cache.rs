@@ -67,11 +67,11 @@ pub fn shared_table() -> Option<&'static VerifierTable> {
 }
 
 /// Parties of [`shared_party_table`].
-pub const PARTY_TABLE_PARTIES: usize = 4;
+pub const PARTY_TABLE_PARTIES: usize = 2;
 
 /// Verification tables for the default generators of the first [`PARTY_TABLE_PARTIES`]
-/// parties (`B, B̃` and 4 × 64 `G`, `H`), built once per process on first use (about 5 MiB; see
-/// [`VerifierTable`]): for single verification of aggregated proofs of 2 to 4 values.
+/// parties (`B, B̃` and 2 × 64 `G`, `H`), built once per process on first use (about 2.6 MiB;
+/// see [`VerifierTable`]): for single verification of aggregated proofs of 2 values.
 pub fn shared_party_table() -> Option<&'static VerifierTable> {
     PARTY_TABLE
         .get_or_init(|| {

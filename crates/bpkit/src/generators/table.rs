@@ -7,7 +7,7 @@ use crate::group::msm::VartimeTable;
 /// `j < parties` (`2n·parties + 2` points, about 1.3 MiB per party for `n = 64`), in the order
 /// `B, B̃, G_0, H_0, G_1, H_1, …`.
 ///
-/// Used by single verification of proofs of few values (`m' ≤ 4`), where these points are
+/// Used by single verification of proofs of one or two values, where these points are
 /// nearly all of the multiplication. Not built for larger aggregated proofs or batches: there
 /// the multiscalar multiplication is dominated by points without tables, or the tables fall out
 /// of the caches, and Pippenger's method over all of them is faster than a mixed table/Straus

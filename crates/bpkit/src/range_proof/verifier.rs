@@ -294,19 +294,16 @@ pub(crate) fn decompress_commitments(
 }
 
 /// Largest `m'` whose single verification uses precomputed tables of the generators:
-/// `m' = 1` party 0's ([`crate::generators::shared_table`], 1.3 MiB), `m' = 2 … 4` the first
-/// four parties' ([`crate::generators::shared_party_table`], 5 MiB). Measured (mixed
-/// table/Straus multiplication over the proof's points ÷ Pippenger over all of them, same
-/// process, 2 vCPU Zen 4, 2026-11-26): with dalek's AVX2 backend 0.65, 0.54, 0.65 and 1.16 at
-/// m' = 1, 2, 4, 8 (the 10 MiB table of m' = 8 falls out of the caches); with its IFMA backend
-/// 0.70, 0.92, 1.23. So 4 parties on AVX2 (and the portable backend), 2 on IFMA.
+/// `m' = 1` party 0's ([`crate::generators::shared_table`], 1.3 MiB), `m' = 2` the first two
+/// parties' ([`crate::generators::shared_party_table`], 2.6 MiB). Measured (2 vCPU Zen 4,
+/// 2026-11-26): the mixed table/Straus multiplication alone, hot, ÷ Pippenger over all the
+/// points: with dalek's AVX2 backend 0.65, 0.54, 0.65, 1.16 at m' = 1, 2, 4, 8; with its IFMA
+/// backend 0.70, 0.92, 1.23 at m' = 1, 2, 4. Whole verifications interleaved with
+/// `bulletproofs`' (`benches/compare.rs`, AVX2 build), where the tables are partly evicted
+/// between calls: m' = 2 went from 0.94 to 0.85 of `bulletproofs`' time, m' = 4 from 0.94 to
+/// 1.07 (worse). So tables up to two parties.
 #[cfg(feature = "std")]
-fn table_max_parties() -> usize {
-    match crate::backend::report().active {
-        crate::backend::Backend::Avx512Ifma => 2,
-        _ => crate::generators::PARTY_TABLE_PARTIES,
-    }
-}
+const TABLE_MAX_PARTIES: usize = crate::generators::PARTY_TABLE_PARTIES;
 
 impl RangeProof {
     /// Appends `A, S, T₁, T₂, L₀, R₀, L₁, R₁, …` (already decompressed) to `out`.
@@ -326,8 +323,8 @@ impl RangeProof {
     ///
     /// Proofs of one value use precomputed tables for `B, B̃` and the first party's generators
     /// ([`crate::generators::shared_table`], 1.3 MiB, built on first use), about 35% faster;
-    /// proofs of 2 to 4 values (2 where curve25519-dalek runs its IFMA backend) the first four
-    /// parties' ([`crate::generators::shared_party_table`], 5 MiB, built on first use).
+    /// proofs of 2 values the first two parties' ([`crate::generators::shared_party_table`],
+    /// 2.6 MiB, built on first use).
     #[cfg(feature = "std")]
     pub fn verify(
         &self,
@@ -338,7 +335,7 @@ impl RangeProof {
         let pc_gens = crate::generators::shared_pedersen();
         let table = match statement.padded_values() {
             1 => crate::generators::shared_table(),
-            m if m <= table_max_parties() => crate::generators::shared_party_table(),
+            m if m <= TABLE_MAX_PARTIES => crate::generators::shared_party_table(),
             _ => None,
         };
         self.verify_inner(pc_gens, &bp_gens, table, transcript, statement)
