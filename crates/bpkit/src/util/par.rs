@@ -61,16 +61,49 @@ pub(crate) fn first_error<U, E>(
 /// (the parties of an aggregated range proof, the inner-product rounds' `L` and `R`, the
 /// circuit prover's commitments) and whatever else `f` runs on rayon. `0` uses rayon's global
 /// pool (`RAYON_NUM_THREADS`, else one thread per core: the default when `with_threads` is not
-/// used); any other number a pool of that many threads, built for the call (in place if it
-/// cannot be built). Without the `parallel` feature (and on wasm32 builds without it) `f` runs
-/// in place, on one thread. Proofs are byte-identical whatever the count.
+/// used); any other number a pool of that many threads, built on the first call with that
+/// number and kept for the process (up to 256 threads) (later calls reuse its threads instead of starting new
+/// ones: a fresh thread pays for its stack and its allocator arena on every call), or `f` in
+/// place if it cannot be built. Without the `parallel` feature (and on wasm32 builds without
+/// it) `f` runs in place, on one thread. Proofs are byte-identical whatever the count.
 pub fn with_threads<T: Send, F: FnOnce() -> T + Send>(threads: usize, f: F) -> T {
     #[cfg(feature = "parallel")]
     if threads != 0 {
-        if let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        if let Some(pool) = pool(threads) {
             return pool.install(f);
         }
     }
     let _ = threads;
     f()
+}
+
+/// Largest thread count whose pool [`with_threads`] keeps.
+#[cfg(feature = "parallel")]
+const KEPT_POOL_MAX_THREADS: usize = 256;
+
+/// The kept pool of `threads` threads (built on first use; `None` if it cannot be built).
+#[cfg(feature = "parallel")]
+fn pool(threads: usize) -> Option<std::sync::Arc<rayon::ThreadPool>> {
+    use std::collections::BTreeMap;
+    use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+    static POOLS: OnceLock<Mutex<BTreeMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
+    let mut pools = POOLS
+        .get_or_init(|| Mutex::new(BTreeMap::new()))
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner);
+    if let Some(pool) = pools.get(&threads) {
+        return Some(Arc::clone(pool));
+    }
+    let pool = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .ok()?,
+    );
+    // Kept only for ordinary counts: a pool of thousands of threads is built for its call and
+    // dropped after it, as before.
+    if threads <= KEPT_POOL_MAX_THREADS {
+        pools.insert(threads, Arc::clone(&pool));
+    }
+    Some(pool)
 }

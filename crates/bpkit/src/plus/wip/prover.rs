@@ -338,6 +338,10 @@ fn subset_round<P: ProverGroup>(
     let (g, hv) = (&lazy.g, &lazy.h);
     let mut l = Terms::new();
     let mut r = Terms::new();
+    // The subset sums, four per (u, v) in this order: L's two, then R's two. Independent: an
+    // ordered map over them (several threads with the `parallel` feature; which thread sums
+    // which depends only on their number, and each sum is constant-time).
+    let mut sums: Vec<(&[u8], &[P])> = Vec::new();
     for (u, (alpha_u, gamma_u)) in dec.alpha.iter().zip(&dec.gamma).enumerate() {
         let block = u
             .checked_mul(n_r)
@@ -352,13 +356,17 @@ fn subset_round<P: ProverGroup>(
             let h_hi = part(hv, gblock.saturating_add(h), h)?;
             // L: ⟨y⁻ʰ·a_lo, G_hi⟩ and ⟨b_hi, H_lo⟩; R: ⟨yʰ·a_hi, G_lo⟩ and ⟨b_lo, H_hi⟩.
             l.secret_scalars.push(y_inv_h * alpha_u * wg);
-            l.secret_points.push(subset_sum(bits_lo, g_hi));
             l.secret_scalars.push(gamma_u * wh);
-            l.secret_points.push(subset_sum(bits_hi, h_lo));
             r.secret_scalars.push(y_h * alpha_u * wg);
-            r.secret_points.push(subset_sum(bits_hi, g_lo));
             r.secret_scalars.push(gamma_u * wh);
-            r.secret_points.push(subset_sum(bits_lo, h_hi));
+            sums.extend([(bits_lo, g_hi), (bits_hi, h_lo), (bits_hi, g_lo), (bits_lo, h_hi)]);
+        }
+    }
+    let sums = par::map_owned(sums, |_, (b, p)| subset_sum(b, p));
+    for four in sums.chunks_exact(4) {
+        if let [l_g, l_h, r_g, r_h] = four {
+            l.secret_points.extend([*l_g, *l_h]);
+            r.secret_points.extend([*r_g, *r_h]);
         }
     }
     // Public parts: κ·Σ G over a half block, and ρ against H through the geometric blocks.
@@ -503,21 +511,28 @@ pub(crate) fn prove<F: PlusFormat>(
         let d_l = nonces.vector(D_L, Some(round), k)?;
         let d_r = nonces.vector(D_R, Some(round), k)?;
         // c_L = a_lo ⊙_y b_hi = Σ a_lo,i·y^{i+1}·b_hi,i;  c_R = (yʰ·a_hi) ⊙_y b_lo.
-        let c_l: Zeroizing<Scalar> = Zeroizing::new(
-            a.iter()
-                .take(half)
-                .zip(powers(*y).skip(1))
-                .zip(b.iter().skip(half))
-                .map(|((a, y), b)| a * y * b)
-                .sum(),
-        );
-        let c_r: Zeroizing<Scalar> = Zeroizing::new(
-            a.iter()
-                .skip(half)
-                .zip(powers(*y).skip(half.saturating_add(1)))
-                .zip(b.iter().take(half))
-                .map(|((a, y), b)| a * y * b)
-                .sum(),
+        // Independent (side by side with the `parallel` feature).
+        let (c_l, c_r): (Zeroizing<Scalar>, Zeroizing<Scalar>) = par::join(
+            || {
+                Zeroizing::new(
+                    a.iter()
+                        .take(half)
+                        .zip(powers(*y).skip(1))
+                        .zip(b.iter().skip(half))
+                        .map(|((a, y), b)| a * y * b)
+                        .sum(),
+                )
+            },
+            || {
+                Zeroizing::new(
+                    a.iter()
+                        .skip(half)
+                        .zip(powers(*y).skip(half.saturating_add(1)))
+                        .zip(b.iter().take(half))
+                        .map(|((a, y), b)| a * y * b)
+                        .sum(),
+                )
+            },
         );
         let (l_terms, r_terms) = if lazy.original && round < SUBSET_ROUNDS {
             subset_round(&bits, &lazy, &dec, n, &y_h, &y_inv_h)?
@@ -542,20 +557,25 @@ pub(crate) fn prove<F: PlusFormat>(
 
         // Fold the witness: a' = e·a_lo + e⁻¹·yʰ·a_hi, b' = e⁻¹·b_lo + e·b_hi.
         let a_hi_factor = e_inv * y_h;
-        a = Zeroizing::new(
-            a.iter()
-                .take(half)
-                .zip(a.iter().skip(half))
-                .map(|(lo, hi)| e * lo + a_hi_factor * hi)
-                .collect(),
+        // Independent (side by side with the `parallel` feature).
+        let (a_next, b_next) = par::join(
+            || -> Vec<Scalar> {
+                a.iter()
+                    .take(half)
+                    .zip(a.iter().skip(half))
+                    .map(|(lo, hi)| e * lo + a_hi_factor * hi)
+                    .collect()
+            },
+            || -> Vec<Scalar> {
+                b.iter()
+                    .take(half)
+                    .zip(b.iter().skip(half))
+                    .map(|(lo, hi)| e_inv * lo + e * hi)
+                    .collect()
+            },
         );
-        b = Zeroizing::new(
-            b.iter()
-                .take(half)
-                .zip(b.iter().skip(half))
-                .map(|(lo, hi)| e_inv * lo + e * hi)
-                .collect(),
-        );
+        a = Zeroizing::new(a_next);
+        b = Zeroizing::new(b_next);
         for ((alpha, dl), dr) in alpha.iter_mut().zip(d_l.iter()).zip(d_r.iter()) {
             *alpha += dl * e_sq + dr * e_inv_sq;
         }
