@@ -49,6 +49,24 @@ where
     }
 }
 
+/// The index of the first item of `items` for which `f` holds, possibly testing items on
+/// several threads (the same answer whatever the count: rayon's `position_first`).
+pub(crate) fn position_first<T, F>(items: &[T], f: F) -> Option<usize>
+where
+    T: Sync,
+    F: Fn(&T) -> bool + Sync + Send,
+{
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        items.par_iter().position_first(f)
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        items.iter().position(f)
+    }
+}
+
 /// The first error of `results` in order (the one a sequential run would have met first), or
 /// every value.
 pub(crate) fn first_error<U, E>(
