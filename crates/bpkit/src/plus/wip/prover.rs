@@ -359,7 +359,12 @@ fn subset_round<P: ProverGroup>(
             l.secret_scalars.push(gamma_u * wh);
             r.secret_scalars.push(y_h * alpha_u * wg);
             r.secret_scalars.push(gamma_u * wh);
-            sums.extend([(bits_lo, g_hi), (bits_hi, h_lo), (bits_hi, g_lo), (bits_lo, h_hi)]);
+            sums.extend([
+                (bits_lo, g_hi),
+                (bits_hi, h_lo),
+                (bits_hi, g_lo),
+                (bits_lo, h_hi),
+            ]);
         }
     }
     let sums = par::map_owned(sums, |_, (b, p)| subset_sum(b, p));
