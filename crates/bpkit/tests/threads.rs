@@ -9,6 +9,9 @@
 )]
 
 mod common;
+// The benchmarks' chain circuit (n multipliers, three terms a row).
+#[path = "../benches/common/chain.rs"]
+mod chain;
 
 use bpkit::plus::{ExtendedOpening, PlusGens, PlusProof, PlusStatement};
 use bpkit::{with_threads, RangeProof};
@@ -150,49 +153,30 @@ fn circuit_proofs_are_the_same_on_any_thread_count() {
     }
 }
 
-/// Verification of one large circuit (4096 multipliers: the verifier's `G`, `H` scalars in two
-/// halves, its `G`, `H` multiplications side by side) gives the same verdicts on 1, 2 and 8
+/// Verification of one large circuit (the benchmarks' chain of 4096 multipliers: the verifier's
+/// `G`, `H` scalars in two halves, its `G`, `H` multiplications side by side) gives the same
+/// verdicts on 1, 2 and 8
 /// threads, on dalek and on the engine: the proof passes, a proof with a flipped byte of its
 /// scalars and a wrong commitment fail.
 #[test]
 fn large_circuit_verdicts_are_the_same_on_any_thread_count() {
-    use bpkit::circuit::{
-        Circuit, CircuitProof, ConstraintSystem, PreparedCircuit, Prover, Recorder,
-    };
+    use bpkit::circuit::{Circuit, CircuitProof, PreparedCircuit, Prover, Recorder};
     use bpkit::group::Scalar;
     use bpkit::{BulletproofGens, PedersenGens};
     const N: usize = 4096;
-    // A chain: l₀ = v, lᵢ₊₁ = oᵢ − lᵢ, rᵢ = i + 2.
-    fn chain<CS: ConstraintSystem>(cs: &mut CS, v: bpkit::circuit::Variable, prover: bool) {
-        let mut l_val = Scalar::from(3u64);
-        let mut prev = None;
-        for i in 0..N {
-            let r_val = Scalar::from(i as u64 + 2);
-            let (l, r, o) = cs
-                .allocate_multiplier(prover.then_some((l_val, r_val)))
-                .unwrap();
-            match prev {
-                None => cs.constrain(l - v),
-                Some((pl, po)) => cs.constrain(l - po + pl),
-            }
-            cs.constrain(r - Scalar::from(i as u64 + 2));
-            l_val = l_val * r_val - l_val;
-            prev = Some((l, o));
-        }
-    }
     let pc = PedersenGens::default();
     let bp = BulletproofGens::new(N, 1);
     let (proof, commitment) = {
         let mut t = Transcript::new(b"threads-v");
         let mut p = Prover::new(&pc, &mut t);
         let (c, v) = p.commit(Scalar::from(3u64), Scalar::from(5u64));
-        chain(&mut p, v, true);
+        chain::chain(&mut p, v, N, true);
         (p.prove(&bp, &mut common::rng(43)).unwrap().to_bytes(), c)
     };
     let circuit: Circuit = {
         let mut r = Recorder::new();
         let v = r.commit();
-        chain(&mut r, v, false);
+        chain::chain(&mut r, v, N, false);
         r.into_circuit().unwrap()
     };
     let prepared = PreparedCircuit::new(circuit.clone()).unwrap();
