@@ -97,16 +97,7 @@ pub fn vartime_msm_pippenger(scalars: &[[u8; 32]], points: &[AffineNiels]) -> Op
 /// [`vartime_msm`] with a given window width `c` (for tests and measurements). `None` if the
 /// lists differ in length or `c` is outside [`window::MIN_WINDOW`] ..= [`window::MAX_WINDOW`].
 pub fn vartime_msm_window(scalars: &[[u8; 32]], points: &[AffineNiels], c: u32) -> Option<Point> {
-    if scalars.len() != points.len() || !(window::MIN_WINDOW..=window::MAX_WINDOW).contains(&c) {
-        return None;
-    }
-    let words: Vec<[u64; 4]> = scalars.iter().map(digits::to_words).collect();
-    Some(Point(dispatch::pippenger(
-        &words,
-        points,
-        Some(c),
-        Share::ALL,
-    )))
+    vartime_msm_window_share(scalars, points, c, Share::ALL)
 }
 
 /// `Σ sᵢ·Pᵢ` always by Straus's method (see [`vartime_msm`], which chooses);

@@ -18,6 +18,7 @@ use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{CompressedRistretto, Scalar};
 use crate::transcript::TranscriptProtocol;
+use crate::util::scalars::scalar_pow;
 use alloc::vec::Vec;
 use merlin::Transcript;
 
@@ -295,7 +296,7 @@ impl Circuit {
             let mut g = Vec::with_capacity(range.len());
             let mut h = Vec::with_capacity(range.len());
             let mut delta = Mont::ZERO;
-            let mut y_inv_i = power(&y_inv_m, range.start, &one);
+            let mut y_inv_i = m(&scalar_pow(&y_inv, range.start as u64));
             for i in range {
                 let ru = if two_phases && i >= n1 { rho_u } else { rho_1 };
                 let (wl, wr, wo) = (
@@ -373,18 +374,6 @@ impl Circuit {
 /// side by side where the pool has two threads (each half about 2 ms at this size).
 const PARALLEL_GENERATORS_MIN: usize = 1 << 12;
 
-/// `base^e` (square and multiply; `e` is a public index).
-fn power(base: &Mont, e: usize, one: &Mont) -> Mont {
-    let mut acc = *one;
-    for bit in (0..usize::BITS.saturating_sub(e.leading_zeros())).rev() {
-        acc = acc.mul(&acc);
-        if (e >> bit) & 1 == 1 {
-            acc = acc.mul(base);
-        }
-    }
-    acc
-}
-
 fn mont_weights(
     circuit: &Circuit,
     z: &Scalar,
@@ -458,17 +447,6 @@ mod tests {
     )]
     use super::*;
     use crate::circuit::{Challenge, LinearCombination};
-
-    #[test]
-    fn power_is_repeated_multiplication() {
-        let b = Mont::from_scalar(&Scalar::from(0xdead_beef_u64).invert());
-        let one = Mont::from_scalar(&Scalar::ONE);
-        let mut want = one;
-        for e in 0..300usize {
-            assert_eq!(power(&b, e, &one).to_scalar(), want.to_scalar(), "e = {e}");
-            want = want.mul(&b);
-        }
-    }
 
     #[test]
     fn montgomery_weights_match_the_flattening() {
