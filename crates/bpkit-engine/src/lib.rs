@@ -14,11 +14,13 @@ pub mod msm;
 pub mod multiply;
 pub mod point;
 pub mod ristretto;
+pub mod shifted_table;
 
 pub use msm::PrecomputedTable;
 pub use multiply::vartime_msm;
 pub use point::{batch_to_affine_niels, AffineNiels, Extended, ProjectiveNiels};
 pub use ristretto::{decode, decode_batch, decode_batch_all, InvalidEncoding, Point};
+pub use shifted_table::ShiftedTable;
 
 /// Which backend the engine runs on now (see [`backend`](mod@backend)), and whether Pippenger's
 /// bucket additions run in its lanes (eight IFMA lanes where the CPU has AVX-512 IFMA, unless

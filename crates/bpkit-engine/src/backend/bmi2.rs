@@ -28,3 +28,10 @@ pub(crate) fn straus(
 ) -> Extended {
     crate::msm::straus::straus_body(scalars, points, fixed)
 }
+
+/// `msm::pippenger::one_window_body` (a shifted table's multiplication) compiled with BMI2 and
+/// ADX enabled.
+#[target_feature(enable = "bmi2,adx")]
+pub(crate) fn one_window(digits: &[i32], buckets: usize, points: &[AffineNiels]) -> Extended {
+    crate::msm::pippenger::one_window_body(digits, buckets, points)
+}

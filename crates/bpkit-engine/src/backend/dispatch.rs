@@ -212,6 +212,127 @@ pub(crate) fn pippenger(
     crate::msm::pippenger::pippenger_body(scalars, points, c, share)
 }
 
+/// A shifted table's points (`msm::shifted`) in the form of the bucket pass that will add them:
+/// packed once, when the table is built, for the pass active then.
+#[derive(Clone, Debug)]
+pub(crate) enum PackedPoints {
+    /// Affine Niels points (the portable pass).
+    Portable(alloc::vec::Vec<crate::point::AffineNiels>),
+    /// Radix-2^25.5 limbs of the four-lane AVX2 pass.
+    #[cfg(target_arch = "x86_64")]
+    Avx2(alloc::vec::Vec<super::avx2::point::PackedNiels>),
+    /// Radix-2⁵² limbs of the eight-lane IFMA pass.
+    #[cfg(target_arch = "x86_64")]
+    Ifma(alloc::vec::Vec<[u64; 15]>),
+}
+
+impl PackedPoints {
+    /// Number of points.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            PackedPoints::Portable(p) => p.len(),
+            #[cfg(target_arch = "x86_64")]
+            PackedPoints::Avx2(p) => p.len(),
+            #[cfg(target_arch = "x86_64")]
+            PackedPoints::Ifma(p) => p.len(),
+        }
+    }
+
+    /// Bytes per point.
+    pub(crate) fn point_bytes(&self) -> usize {
+        match self {
+            PackedPoints::Portable(_) => core::mem::size_of::<crate::point::AffineNiels>(),
+            #[cfg(target_arch = "x86_64")]
+            PackedPoints::Avx2(_) => core::mem::size_of::<super::avx2::point::PackedNiels>(),
+            #[cfg(target_arch = "x86_64")]
+            PackedPoints::Ifma(_) => core::mem::size_of::<[u64; 15]>(),
+        }
+    }
+
+    /// Appends more points (packed as the ones already held).
+    pub(crate) fn extend(&mut self, points: &[crate::point::AffineNiels]) {
+        match self {
+            PackedPoints::Portable(p) => p.extend_from_slice(points),
+            #[cfg(target_arch = "x86_64")]
+            PackedPoints::Avx2(p) => p.extend(points.iter().map(super::avx2::point::pack_niels)),
+            #[cfg(target_arch = "x86_64")]
+            PackedPoints::Ifma(p) => p.extend(points.iter().map(super::ifma::hw::pack_niels)),
+        }
+    }
+
+    /// The points as affine Niels points again (for a pass other than the one they were packed
+    /// for: a backend switched after the table was built).
+    fn unpacked(&self) -> alloc::vec::Vec<crate::point::AffineNiels> {
+        match self {
+            PackedPoints::Portable(p) => p.clone(),
+            #[cfg(target_arch = "x86_64")]
+            PackedPoints::Avx2(p) => p.iter().map(super::avx2::point::unpack_niels).collect(),
+            #[cfg(target_arch = "x86_64")]
+            PackedPoints::Ifma(p) => p.iter().map(super::ifma::convert::unpack_niels).collect(),
+        }
+    }
+}
+
+/// `points` packed for the bucket pass active now (see [`pippenger`]).
+pub(crate) fn pack_points(points: alloc::vec::Vec<crate::point::AffineNiels>) -> PackedPoints {
+    #[cfg(target_arch = "x86_64")]
+    if ifma_active() {
+        return PackedPoints::Ifma(points.iter().map(super::ifma::hw::pack_niels).collect());
+    }
+    #[cfg(target_arch = "x86_64")]
+    if simd_buckets_active() {
+        return PackedPoints::Avx2(points.iter().map(super::avx2::point::pack_niels).collect());
+    }
+    PackedPoints::Portable(points)
+}
+
+/// `Σ dₖ·Qₖ` for small signed digits (|dₖ| ≤ `buckets`) over a shifted table's points: its
+/// one window of bucket additions and the running sum, on the pass the points were packed for
+/// if it is still active (otherwise, after a backend switch, the points are unpacked and added
+/// by the portable pass: the same point, more slowly).
+pub(crate) fn one_window(
+    digits: &[i32],
+    buckets: usize,
+    points: &PackedPoints,
+) -> crate::point::Extended {
+    match points {
+        #[cfg(target_arch = "x86_64")]
+        PackedPoints::Ifma(p) if ifma_active() => {
+            // SAFETY: `ifma_active()` is true only when cpufeatures detected AVX-512F and
+            // AVX-512 IFMA on this CPU with the OS saving the ZMM state, the requirements of
+            // this `#[target_feature(enable = "avx512f,avx512ifma")]` function; its arguments
+            // are ordinary slices.
+            unsafe { super::ifma::hw::one_window(digits, buckets, p) }
+        }
+        #[cfg(target_arch = "x86_64")]
+        PackedPoints::Avx2(p) if simd_buckets_active() => {
+            // SAFETY: `simd_buckets_active()` is true only when cpufeatures detected AVX2
+            // (through `active()`), BMI2 and ADX on this CPU, the requirements of this
+            // `#[target_feature(enable = "avx2,bmi2,adx")]` function; its arguments are ordinary
+            // slices.
+            unsafe { super::avx2::msm::one_window(digits, buckets, p) }
+        }
+        PackedPoints::Portable(p) => one_window_portable(digits, buckets, p),
+        #[allow(unreachable_patterns)]
+        other => one_window_portable(digits, buckets, &other.unpacked()),
+    }
+}
+
+/// The portable pass of [`one_window`] (with BMI2/ADX where the CPU has them, as [`pippenger`]).
+fn one_window_portable(
+    digits: &[i32],
+    buckets: usize,
+    points: &[crate::point::AffineNiels],
+) -> crate::point::Extended {
+    #[cfg(target_arch = "x86_64")]
+    if active() == Backend::Avx2 && cpuid_bmi2::get() {
+        // SAFETY: cpufeatures detected BMI2 and ADX on this CPU, the requirements of this
+        // `#[target_feature(enable = "bmi2,adx")]` function; its arguments are ordinary slices.
+        return unsafe { super::bmi2::one_window(digits, buckets, points) };
+    }
+    crate::msm::pippenger::one_window_body(digits, buckets, points)
+}
+
 /// Straus's method (`msm::straus`) on the active backend, compiled like [`pippenger`]: with
 /// BMI2/ADX where the CPU has AVX2 and both, otherwise the baseline compilation.
 pub(crate) fn straus(
@@ -504,6 +625,19 @@ pub fn ifma_add_chain_x8(
         return (model, Some(real));
     }
     (model, None)
+}
+
+/// The one window of a shifted table (`msm::shifted`: `Σ dₖ·Qₖ` for small signed digits,
+/// |dₖ| ≤ `buckets`) by the *model* of the IFMA bucket pass (the emulated instructions, any
+/// CPU): lets the tests check that pass's code where the CPU lacks IFMA.
+pub fn ifma_model_one_window(
+    digits: &[i32],
+    buckets: usize,
+    points: &[crate::point::AffineNiels],
+) -> crate::point::Point {
+    let packed: alloc::vec::Vec<[u64; 15]> =
+        points.iter().map(super::ifma::emu::pack_niels).collect();
+    crate::point::Point(super::ifma::emu::one_window(digits, buckets, &packed))
 }
 
 /// Pippenger's method with the eight-lane IFMA bucket pass run on the software model of the

@@ -27,7 +27,7 @@ pub(crate) struct Buckets {
 }
 
 impl Buckets {
-    fn new(n: usize) -> Buckets {
+    pub(crate) fn new(n: usize) -> Buckets {
         Buckets {
             sums: vec![Extended::IDENTITY; n],
             touched: vec![false; n],
@@ -100,4 +100,23 @@ pub(crate) fn pippenger<P>(
         total = total.mul_by_pow2(c).add(s);
     }
     total.mul_by_pow2(c.saturating_mul(mine.start))
+}
+
+/// `Σ dₖ·Qₖ` for small signed digits (|dₖ| ≤ `buckets`) over packed points: the one window of
+/// a shifted table (`msm::shifted`), sorted and handed to `pass`, which fills the buckets and
+/// returns their running sum. `digits` and `packed` are paired by index (extra points count as
+/// digit zero).
+#[inline(always)]
+pub(crate) fn one_window<P>(
+    digits: &[i32],
+    buckets: usize,
+    packed: &[P],
+    identity: &P,
+    mut pass: impl FnMut(&[Entry], &[P], &P, &mut Buckets) -> Extended,
+) -> Extended {
+    let digits = digits.get(..packed.len().min(digits.len())).unwrap_or(&[]);
+    let mut schedule = Schedule::new(buckets, digits.len());
+    let entries = schedule.sort(digits);
+    let mut sums = Buckets::new(buckets);
+    pass(entries, packed, identity, &mut sums)
 }

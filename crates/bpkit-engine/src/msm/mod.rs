@@ -7,6 +7,8 @@
 //! - [`pippenger`]: bucket accumulation with mixed additions of affine points;
 //! - [`schedule`]: the conflict-free order of a window's bucket additions for the lane-parallel
 //!   (AVX2, IFMA) bucket passes, and `lanes` the window loop those passes share;
+//! - [`shifted`]: Pippenger's method for fixed points whose shifts 2ᶜʲ·P are precomputed (one
+//!   window of n·w points, no doublings, one bucket sum);
 //! - [`straus`]: interleaved wNAF with per-call tables for dynamic points and precomputed ones
 //!   ([`table`]) for fixed points;
 //! - [`cost`]: the estimated costs that choose between the two;
@@ -21,6 +23,7 @@ pub mod digits;
 pub(crate) mod lanes;
 pub mod pippenger;
 pub mod schedule;
+pub mod shifted;
 pub mod straus;
 pub mod table;
 pub mod window;

@@ -61,6 +61,26 @@ pub(crate) fn pippenger_body(
     total.mul_by_pow2(c.saturating_mul(mine.start))
 }
 
+/// `Σ dₖ·Qₖ` for small signed digits (|dₖ| ≤ `buckets`): one window's bucket additions and its
+/// running sum (the whole of a shifted table's multiplication, `msm::shifted`). Digits and
+/// points are paired by index; extra entries of either are ignored.
+#[inline(always)]
+pub(crate) fn one_window_body(digits: &[i32], buckets: usize, points: &[AffineNiels]) -> Extended {
+    let mut sums = vec![Extended::IDENTITY; buckets];
+    for (d, p) in digits.iter().zip(points) {
+        // |d| ≤ buckets, so bucket |d| − 1 exists (d = 0 wraps to usize::MAX: no bucket).
+        let index = d.unsigned_abs().wrapping_sub(1) as usize;
+        if let Some(b) = sums.get_mut(index) {
+            *b = if *d > 0 {
+                b.add_affine(p)
+            } else {
+                b.sub_affine(p)
+            };
+        }
+    }
+    running_sum(&sums)
+}
+
 /// The carries into window `first` (each scalar's digits of windows 0 … first − 1 are read and
 /// dropped): where a share of the windows starts.
 #[inline(always)]

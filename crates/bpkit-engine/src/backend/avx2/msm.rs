@@ -40,6 +40,24 @@ pub fn pippenger(
     )
 }
 
+/// `Σ dₖ·Qₖ` for small signed digits (|dₖ| ≤ `buckets`) over packed points, four lanes at a
+/// time: the one window of a shifted table (`msm::shifted`).
+#[target_feature(enable = "avx2,bmi2,adx")]
+pub fn one_window(digits: &[i32], buckets: usize, packed: &[PackedNiels]) -> Extended {
+    let d2 = Fe4::pack(&[EDWARDS_D2; 4]);
+    let identity = pack_niels(&crate::point::AffineNiels::IDENTITY);
+    lanes::one_window(
+        digits,
+        buckets,
+        packed,
+        &identity,
+        |entries, packed, identity, sums| {
+            bucket_pass(entries, packed, identity, sums);
+            running_sum_x4(&sums.sums, &d2)
+        },
+    )
+}
+
 /// One window's bucket additions, four lanes at a time (see the module doc).
 #[target_feature(enable = "avx2,bmi2,adx")]
 fn bucket_pass(

@@ -45,6 +45,20 @@ pub fn pack_niels(p: &AffineNiels) -> PackedNiels {
     out
 }
 
+/// The affine Niels point of a packed form (the inverse of [`pack_niels`], up to limb radix).
+pub fn unpack_niels(p: &PackedNiels) -> AffineNiels {
+    let fe = |limbs: &[u32]| -> Fe {
+        let mut l = [0u64; 5];
+        for (i, li) in l.iter_mut().enumerate() {
+            let lo = limbs.get(2 * i).copied().unwrap_or(0);
+            let hi = limbs.get(2 * i + 1).copied().unwrap_or(0);
+            *li = u64::from(lo) | (u64::from(hi) << 26);
+        }
+        Fe::from_limbs(l)
+    };
+    AffineNiels::from_coordinates_unchecked(fe(&p[0..10]), fe(&p[10..20]), fe(&p[20..30]))
+}
+
 /// Four affine Niels points, one per lane, signs already applied to y ± x (swapped in negative
 /// lanes); the sign of 2d·x·y is applied inside the addition (see [`Ext4::add_affine`]).
 #[derive(Clone, Copy)]

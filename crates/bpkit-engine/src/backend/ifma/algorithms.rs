@@ -687,6 +687,18 @@ macro_rules! ifma_algorithms {
             )
         }
 
+        /// `Σ dₖ·Qₖ` for small signed digits (|dₖ| ≤ `buckets`) over packed points, eight
+        /// lanes at a time: the one window of a shifted table (`msm::shifted`).
+        $(#[$tf])*
+        pub fn one_window(digits: &[i32], buckets: usize, packed: &[PackedNiels]) -> Extended {
+            let d2 = Fe8::splat(&crate::field::EDWARDS_D2);
+            let identity = pack_niels(&AffineNiels::IDENTITY);
+            lanes::one_window(digits, buckets, packed, &identity, |entries, packed, identity, sums| {
+                bucket_pass(entries, packed, identity, sums);
+                running_sum_x8(&sums.sums, &d2)
+            })
+        }
+
         /// One window's bucket additions, eight lanes at a time: lane k walks the k-th of eight
         /// contiguous runs of the sorted additions, handing its accumulator over (and restarting
         /// from the identity) when the bucket changes along its run.

@@ -47,3 +47,16 @@ pub fn fe_to_limbs52(x: &Fe) -> [u64; 5] {
 pub fn limbs52_to_fe(l: [u64; 5]) -> Fe {
     Fe::from_limbs(reradix(l, 52, 51))
 }
+
+/// The affine Niels point of the IFMA bucket pass's packed form (15 radix-2⁵² limbs, five per
+/// coordinate: y + x, y − x, 2d·x·y), the inverse of its `pack_niels` up to limb radix.
+pub fn unpack_niels(p: &[u64; 15]) -> crate::point::AffineNiels {
+    let fe = |k: usize| -> Fe {
+        let mut l = [0u64; 5];
+        for (i, li) in l.iter_mut().enumerate() {
+            *li = p.get(5 * k + i).copied().unwrap_or(0);
+        }
+        limbs52_to_fe(l)
+    };
+    crate::point::AffineNiels::from_coordinates_unchecked(fe(0), fe(1), fe(2))
+}
