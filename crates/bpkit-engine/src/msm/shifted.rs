@@ -55,7 +55,7 @@ pub fn shift_points(points: &[Extended], c: u32) -> Vec<Extended> {
         let mut q = *p;
         for j in 0..w {
             out.push(q);
-            if j + 1 < w {
+            if j.saturating_add(1) < w {
                 q = q.mul_by_pow2(c);
             }
         }
