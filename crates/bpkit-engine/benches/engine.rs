@@ -255,6 +255,74 @@ fn interleave(rounds: usize, jobs: &[NamedJob<'_>]) -> Vec<(f64, f64)> {
     stats
 }
 
+/// `BPKIT_ENGINE_SHIFTED=rounds`: shifted tables (`ShiftedTable`, fixed points with the shifts
+/// 2ᶜʲ·P precomputed) against dalek's `vartime_multiscalar_mul` and the engine's Pippenger over
+/// the same points, at the sizes of range-proof verification (2 + 128·m generators, m = 2 … 64),
+/// interleaved; the AVX2 pass, then the IFMA pass where the CPU has it. Ratios are of minima.
+fn shifted(rounds: usize) {
+    use bpkit_engine::ShiftedTable;
+    let mut rng = ChaCha20Rng::seed_from_u64(9);
+    for m in [2usize, 4, 8, 16, 64] {
+        let n = 2 + 128 * m;
+        let points = random_points(&mut rng, n);
+        let scalars = random_scalars(&mut rng, n);
+        let bytes: Vec<[u8; 32]> = scalars.iter().map(Scalar::to_bytes).collect();
+        let enc: Vec<[u8; 32]> = points.iter().map(|p| p.compress().to_bytes()).collect();
+        let affine: Vec<AffineNiels> = decode_batch_all(&enc)
+            .unwrap()
+            .iter()
+            .map(Point::to_affine_niels)
+            .collect();
+        let mut passes = vec![false];
+        if bpkit_engine::backend::ifma_detected() {
+            passes.push(true);
+        }
+        for ifma in passes {
+            bpkit_engine::backend::ifma(ifma);
+            let table = ShiftedTable::new(&affine);
+            let pass = if ifma { "ifma" } else { "avx2" };
+            println!(
+                "m = {m} ({n} points), {pass} pass, table c = {}, {:.1} MiB",
+                table.width(),
+                table.approx_bytes() as f64 / (1 << 20) as f64
+            );
+            assert_eq!(
+                table.vartime_msm(&bytes).unwrap().encode(),
+                RistrettoPoint::vartime_multiscalar_mul(&scalars, &points)
+                    .compress()
+                    .to_bytes()
+            );
+            let jobs: Vec<NamedJob<'_>> = vec![
+                (
+                    "dalek".into(),
+                    Box::new(|| {
+                        black_box(RistrettoPoint::vartime_multiscalar_mul(&scalars, &points));
+                    }),
+                ),
+                (
+                    format!("engine pippenger ({pass})"),
+                    Box::new(|| {
+                        black_box(vartime_msm_pippenger(&bytes, &affine));
+                    }),
+                ),
+                (
+                    format!("shifted table ({pass})"),
+                    Box::new(|| {
+                        black_box(table.vartime_msm(&bytes));
+                    }),
+                ),
+            ];
+            let stats = interleave(rounds, &jobs);
+            println!(
+                "  ratios to dalek: pippenger {:.3}, shifted {:.3}",
+                stats[1].0 / stats[0].0,
+                stats[2].0 / stats[0].0
+            );
+        }
+    }
+    bpkit_engine::backend::ifma(true);
+}
+
 /// `BPKIT_ENGINE_SMALL=rounds`: the small-MSM and fixed-base ratios in interleaved rounds:
 /// Straus against Pippenger (the cost model's crossover), the automatic choice against dalek at
 /// 16 … 1024 points, and the fixed-base shapes against dalek's precomputed Straus at table
@@ -704,6 +772,28 @@ fn run_loop(spec: &str) {
                 black_box(vartime_msm(black_box(&scalars), &affine).unwrap());
             }
         }
+        "shifted-m8" => {
+            // A shifted table of range-proof size m = 8 (1026 points), for profiling.
+            let points = random_points(&mut rng, 1026);
+            let scalars: Vec<[u8; 32]> = random_scalars(&mut rng, 1026)
+                .iter()
+                .map(Scalar::to_bytes)
+                .collect();
+            let enc: Vec<[u8; 32]> = points.iter().map(|p| p.compress().to_bytes()).collect();
+            let affine: Vec<AffineNiels> = decode_batch_all(&enc)
+                .unwrap()
+                .iter()
+                .map(Point::to_affine_niels)
+                .collect();
+            // The AVX2 pass unless BPKIT_ENGINE_IFMA is unset or not 0.
+            if std::env::var_os("BPKIT_ENGINE_IFMA").is_some_and(|v| v == "0") {
+                bpkit_engine::backend::ifma(false);
+            }
+            let table = bpkit_engine::ShiftedTable::new(&affine);
+            for _ in 0..iters {
+                black_box(table.vartime_msm(black_box(&scalars)).unwrap());
+            }
+        }
         "decode-1024" => {
             let enc: Vec<[u8; 32]> = random_points(&mut rng, 1024)
                 .iter()
@@ -736,6 +826,10 @@ fn main() {
     }
     if let Ok(r) = std::env::var("BPKIT_ENGINE_LARGE") {
         large(r.parse().unwrap_or(9));
+        return;
+    }
+    if let Ok(r) = std::env::var("BPKIT_ENGINE_SHIFTED") {
+        shifted(r.parse().unwrap_or(20));
         return;
     }
     if let Ok(r) = std::env::var("BPKIT_ENGINE_RATIOS") {

@@ -123,10 +123,12 @@ fn tables_match_dalek_on_every_pass() {
             let table = ShiftedTable::with_width(&engine, width);
             assert_eq!(table.width(), width);
             assert_eq!(table.len(), n);
-            assert_eq!(
-                table.approx_bytes(),
-                n * shifted::shifts(width) as usize * 120,
-                "{name}"
+            // 120 bytes a point (affine Niels) or 128 (a lane pass's aligned packed form).
+            let entries = n * shifted::shifts(width) as usize;
+            assert!(
+                [120, 128].contains(&(table.approx_bytes() / entries)),
+                "{name}: {} bytes for {entries} entries",
+                table.approx_bytes()
             );
             let got = table.vartime_msm(&s).unwrap().encode();
             assert_eq!(got, want, "{name}: n = {n}, c = {width}");

@@ -212,6 +212,27 @@ pub(crate) fn pippenger(
     crate::msm::pippenger::pippenger_body(scalars, points, c, share)
 }
 
+/// Asks the CPU to bring the cache lines of `x` (its first and its 64th byte onwards, so two
+/// lines of a 128-byte point) into the cache: a hint, for the bucket passes that read points in a
+/// scattered order. No effect off x86-64.
+#[inline(always)]
+pub(crate) fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let p = (x as *const T).cast::<i8>();
+        // SAFETY: `_mm_prefetch` (SSE, part of every x86-64 CPU) is a hint: it reads nothing
+        // architecturally and never faults, whatever the address; `p` comes from a reference
+        // and `p + 64` is at most one past a 128-byte point's end, never dereferenced.
+        unsafe {
+            _mm_prefetch::<_MM_HINT_T0>(p);
+            _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(64));
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
 /// A shifted table's points (`msm::shifted`) in the form of the bucket pass that will add them:
 /// packed once, when the table is built, for the pass active then.
 #[derive(Clone, Debug)]
@@ -223,7 +244,7 @@ pub(crate) enum PackedPoints {
     Avx2(alloc::vec::Vec<super::avx2::point::PackedNiels>),
     /// Radix-2⁵² limbs of the eight-lane IFMA pass.
     #[cfg(target_arch = "x86_64")]
-    Ifma(alloc::vec::Vec<[u64; 15]>),
+    Ifma(alloc::vec::Vec<super::ifma::convert::PackedNiels>),
 }
 
 impl PackedPoints {
@@ -245,7 +266,7 @@ impl PackedPoints {
             #[cfg(target_arch = "x86_64")]
             PackedPoints::Avx2(_) => core::mem::size_of::<super::avx2::point::PackedNiels>(),
             #[cfg(target_arch = "x86_64")]
-            PackedPoints::Ifma(_) => core::mem::size_of::<[u64; 15]>(),
+            PackedPoints::Ifma(_) => core::mem::size_of::<super::ifma::convert::PackedNiels>(),
         }
     }
 
@@ -635,7 +656,7 @@ pub fn ifma_model_one_window(
     buckets: usize,
     points: &[crate::point::AffineNiels],
 ) -> crate::point::Point {
-    let packed: alloc::vec::Vec<[u64; 15]> =
+    let packed: alloc::vec::Vec<super::ifma::convert::PackedNiels> =
         points.iter().map(super::ifma::emu::pack_niels).collect();
     crate::point::Point(super::ifma::emu::one_window(digits, buckets, &packed))
 }

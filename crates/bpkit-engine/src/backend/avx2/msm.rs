@@ -58,6 +58,9 @@ pub fn one_window(digits: &[i32], buckets: usize, packed: &[PackedNiels]) -> Ext
     )
 }
 
+/// Steps ahead whose points the bucket pass asks the cache for.
+const AHEAD: usize = 2;
+
 /// One window's bucket additions, four lanes at a time (see the module doc).
 #[target_feature(enable = "avx2,bmi2,adx")]
 fn bucket_pass(
@@ -74,6 +77,16 @@ fn bucket_pass(
     // The bucket each lane is accumulating (None before its first addition).
     let mut current: [Option<u32>; LANES] = [None; LANES];
     for step in 0..steps {
+        // The points AHEAD steps on, on their way to the cache (they are read in bucket order,
+        // scattered over the points: a shifted table's several MiB).
+        for run in &runs {
+            if let Some(p) = run
+                .get(step.saturating_add(AHEAD))
+                .and_then(|e| packed.get(e.point as usize))
+            {
+                crate::backend::dispatch::prefetch(p);
+            }
+        }
         let mut pts: [&PackedNiels; LANES] = [identity; LANES];
         let mut negative = [false; LANES];
         let mut switch = [false; LANES];

@@ -385,19 +385,7 @@ macro_rules! ifma_algorithms {
         /// Lanes of the vectors.
         pub const LANES8: usize = 8;
 
-        /// An affine Niels point (y + x, y − x, 2d·x·y) as 15 normalized radix-2⁵² limbs (five
-        /// per coordinate, in that order): the packed form the bucket pass gathers into lanes.
-        pub type PackedNiels = [u64; 15];
-
-        /// The packed form of an affine Niels point.
-        pub fn pack_niels(p: &AffineNiels) -> PackedNiels {
-            let mut out = [0u64; 15];
-            let coords = [p.y_plus_x, p.y_minus_x, p.xy2d];
-            for (c, chunk) in coords.iter().zip(out.chunks_exact_mut(5)) {
-                chunk.copy_from_slice(&fe_to_limbs52(c));
-            }
-            out
-        }
+        pub use super::convert::{pack_niels, PackedNiels};
 
         /// Eight affine Niels points, one per lane, y ± x already swapped in negative lanes;
         /// the sign of 2d·x·y is applied inside [`Ext8::add_affine`].
@@ -623,10 +611,7 @@ macro_rules! ifma_algorithms {
             negative: [bool; 8],
             iterations: usize,
         ) -> [Extended; 8] {
-            let mut packed = [[0u64; 15]; 8];
-            for k in 0..8 {
-                packed[k] = pack_niels(&q[k]);
-            }
+            let packed: [PackedNiels; 8] = core::array::from_fn(|k| pack_niels(&q[k]));
             let refs = [
                 &packed[0], &packed[1], &packed[2], &packed[3], &packed[4], &packed[5],
                 &packed[6], &packed[7],
@@ -699,6 +684,9 @@ macro_rules! ifma_algorithms {
             })
         }
 
+        /// Steps ahead whose points the eight-lane bucket pass asks the cache for.
+        const AHEAD8: usize = 2;
+
         /// One window's bucket additions, eight lanes at a time: lane k walks the k-th of eight
         /// contiguous runs of the sorted additions, handing its accumulator over (and restarting
         /// from the identity) when the bucket changes along its run.
@@ -720,6 +708,16 @@ macro_rules! ifma_algorithms {
             // The bucket each lane is accumulating (None before its first addition).
             let mut current: [Option<u32>; LANES8] = [None; LANES8];
             for step in 0..steps {
+                // The points AHEAD8 steps on, on their way to the cache (read in bucket order,
+                // scattered over the points).
+                for run in &runs {
+                    if let Some(p) = run
+                        .get(step + AHEAD8)
+                        .and_then(|e| packed.get(e.point as usize))
+                    {
+                        crate::backend::dispatch::prefetch(p);
+                    }
+                }
                 let mut pts: [&PackedNiels; LANES8] = [identity; LANES8];
                 let mut negative = [false; LANES8];
                 let mut switch = [false; LANES8];

@@ -1,7 +1,8 @@
 //! Radix conversions between the portable radix-2⁵¹ limbs and the eight-lane radix-2⁵² limbs
 //! (plain Rust, shared by both instantiations of the algorithms: not a modelled instruction).
 #![forbid(unsafe_code)]
-#![allow(clippy::arithmetic_side_effects)]
+#![allow(clippy::arithmetic_side_effects, clippy::indexing_slicing)]
+// Indexing: `PackedNiels` limbs by the bucket pass's constant offsets below 16.
 // Arithmetic: u128 shifts by at most 103 bits of values below 2¹²⁸ (see `reradix`), and
 // counters below 300.
 
@@ -48,13 +49,39 @@ pub fn limbs52_to_fe(l: [u64; 5]) -> Fe {
     Fe::from_limbs(reradix(l, 52, 51))
 }
 
-/// The affine Niels point of the IFMA bucket pass's packed form (15 radix-2⁵² limbs, five per
-/// coordinate: y + x, y − x, 2d·x·y), the inverse of its `pack_niels` up to limb radix.
-pub fn unpack_niels(p: &[u64; 15]) -> crate::point::AffineNiels {
+/// An affine Niels point (y + x, y − x, 2d·x·y) as 15 normalized radix-2⁵² limbs (five per
+/// coordinate, in that order, then one of padding): the packed form the eight-lane bucket pass
+/// gathers into lanes (both instantiations). 128 bytes aligned to 64: exactly two cache lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct PackedNiels {
+    pub(crate) limbs: [u64; 16],
+}
+
+impl core::ops::Index<usize> for PackedNiels {
+    type Output = u64;
+    fn index(&self, i: usize) -> &u64 {
+        &self.limbs[i]
+    }
+}
+
+/// The packed form of an affine Niels point.
+pub fn pack_niels(p: &crate::point::AffineNiels) -> PackedNiels {
+    let mut out = [0u64; 16];
+    let coords = [p.y_plus_x, p.y_minus_x, p.xy2d];
+    for (c, chunk) in coords.iter().zip(out.chunks_exact_mut(5)) {
+        chunk.copy_from_slice(&fe_to_limbs52(c));
+    }
+    PackedNiels { limbs: out }
+}
+
+/// The affine Niels point of the IFMA bucket pass's packed form, the inverse of
+/// [`pack_niels`] up to limb radix.
+pub fn unpack_niels(p: &PackedNiels) -> crate::point::AffineNiels {
     let fe = |k: usize| -> Fe {
         let mut l = [0u64; 5];
         for (i, li) in l.iter_mut().enumerate() {
-            *li = p.get(5 * k + i).copied().unwrap_or(0);
+            *li = p.limbs.get(5 * k + i).copied().unwrap_or(0);
         }
         limbs52_to_fe(l)
     };
