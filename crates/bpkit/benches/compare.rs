@@ -174,6 +174,17 @@ fn main() {
                     }),
                 ),
                 (
+                    // The path before shifted tables (dalek's multiplication, and its
+                    // precomputed tables at m ≤ 2).
+                    "bpkit verify, no shifted table",
+                    Box::new(|| {
+                        bpkit::generators::set_shifted_tables(false);
+                        let p = RangeProof::from_bytes(black_box(&bytes)).unwrap();
+                        p.verify(&mut Transcript::new(b"cmp"), &statement).unwrap();
+                        bpkit::generators::set_shifted_tables(true);
+                    }),
+                ),
+                (
                     "bpkit verify_with_generators",
                     Box::new(|| {
                         let p = RangeProof::from_bytes(black_box(&bytes)).unwrap();

@@ -10,6 +10,8 @@ use super::terms::{
     Base, CircuitTerms, DynamicTerms, Equation, FixedTerms, PlusTerms, RangeTerms, VectorSet,
     VectorTerms,
 };
+#[cfg(feature = "std")]
+use crate::generators::ShiftedGens;
 use crate::generators::{BulletproofGens, PedersenGens, VerifierTable};
 use crate::group::engine::{EngineGens, EnginePoint};
 use crate::group::{msm, RistrettoPoint, Scalar};
@@ -401,6 +403,67 @@ impl FixedAccumulator {
         // Variable-time: verification scalars and points are all public.
         let sum = table.table().vartime_mixed(&fixed, &scalars, &points)?;
         Some(sum.is_identity())
+    }
+}
+
+#[cfg(feature = "std")]
+impl FixedAccumulator {
+    /// [`FixedAccumulator::check`] with a shifted table ([`ShiftedGens`]) for `B, B̃` and the
+    /// vector generators: the fixed part is one window of the engine's bucket additions over
+    /// the table, the dynamic part dalek's multiplication (few points: Straus), and the two
+    /// sums are compared by encoding. `None` if the table does not cover the terms (a base
+    /// other than `B, B̃`, more parties or more generators per party than it has) or the
+    /// dynamic lists differ in length.
+    pub fn check_with_shifted(
+        &mut self,
+        table: &ShiftedGens,
+        dynamic_scalars: &[Scalar],
+        dynamic_points: &[RistrettoPoint],
+    ) -> Option<bool> {
+        self.settle();
+        let n = table.n();
+        let parties = self.g.len().max(self.h.len());
+        if parties > table.parties()
+            || dynamic_scalars.len() != dynamic_points.len()
+            || self
+                .bases
+                .iter()
+                .any(|(b, _)| !matches!(b, Base::Value | Base::Blinding(0)))
+        {
+            return None;
+        }
+        let scalar_of = |base| {
+            self.bases
+                .iter()
+                .find(|(b, _)| *b == base)
+                .map_or(Scalar::ZERO, |(_, s)| *s)
+        };
+        // The table's order: B, B̃, then per party G_j[..n], H_j[..n] (this proof's parties,
+        // a prefix of the table's).
+        let mut fixed: Vec<[u8; 32]> = Vec::with_capacity(
+            n.saturating_mul(2)
+                .saturating_mul(parties)
+                .saturating_add(2),
+        );
+        fixed.push(scalar_of(Base::Value).to_bytes());
+        fixed.push(scalar_of(Base::Blinding(0)).to_bytes());
+        for j in 0..parties {
+            for set in [&self.g, &self.h] {
+                let v = set.get(j).map_or(&[][..], Vec::as_slice);
+                if v.len() > n {
+                    return None;
+                }
+                fixed.extend(v.iter().map(|s| s.to_scalar().to_bytes()));
+                fixed.resize(
+                    fixed.len().saturating_add(n.saturating_sub(v.len())),
+                    [0u8; 32],
+                );
+            }
+        }
+        // Variable-time: verification scalars and points are all public.
+        let engine = table.table().vartime_msm(&fixed)?;
+        let dalek = msm::vartime(dynamic_scalars.iter().copied(), dynamic_points.iter())?;
+        Some(crate::group::engine::sum_is_zero(&dalek, &engine))
     }
 }
 

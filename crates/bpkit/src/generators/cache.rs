@@ -6,9 +6,10 @@
 //! vector set), not the longest times the most. The cache only ever grows, so a handle covers
 //! every request answered before it was returned.
 
-use super::{BulletproofGens, PedersenGens, VerifierTable};
+use super::{BulletproofGens, PedersenGens, ShiftedGens, VerifierTable};
 use crate::group::engine::EngineGens;
 use crate::limits::MAX_BITS;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 
 static PEDERSEN: OnceLock<PedersenGens> = OnceLock::new();
@@ -16,6 +17,10 @@ static VECTOR: OnceLock<RwLock<Arc<BulletproofGens>>> = OnceLock::new();
 static ENGINE: OnceLock<RwLock<Arc<EngineGens>>> = OnceLock::new();
 static TABLE: OnceLock<Option<VerifierTable>> = OnceLock::new();
 static PARTY_TABLE: OnceLock<Option<VerifierTable>> = OnceLock::new();
+/// Shifted tables for 1, 2, 4, …, 64 parties (index log₂ parties), and the verifications that
+/// asked for each before it was built.
+static SHIFTED: [OnceLock<Option<ShiftedGens>>; 7] = [const { OnceLock::new() }; 7];
+static SHIFTED_ASKED: [AtomicU32; 7] = [const { AtomicU32::new(0) }; 7];
 
 /// The default Pedersen generators, built once per process.
 pub fn shared_pedersen() -> &'static PedersenGens {
@@ -82,6 +87,53 @@ pub fn shared_party_table() -> Option<&'static VerifierTable> {
                 PARTY_TABLE_PARTIES,
             )
         })
+        .as_ref()
+}
+
+/// Verifications of one party count after which [`shared_shifted`] builds its table: building
+/// costs about as much as ten verifications, so a process that verifies a few proofs never
+/// pays for it, and one that verifies many pays it once (at most about 1.6× the time of the
+/// first `SHIFTED_AFTER + 1` verifications).
+pub const SHIFTED_AFTER: u32 = 16;
+
+static SHIFTED_ON: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
+/// Lets single range-proof verification use shifted tables (`true`, the default) or not:
+/// process-wide, for measurements and the tests that compare both paths.
+#[doc(hidden)]
+pub fn set_shifted_tables(on: bool) {
+    SHIFTED_ON.store(on, Ordering::Relaxed);
+}
+
+/// Whether single range-proof verification uses shifted tables ([`set_shifted_tables`]).
+pub(crate) fn shifted_tables_enabled() -> bool {
+    SHIFTED_ON.load(Ordering::Relaxed)
+}
+
+/// Largest party count with a shifted table (20 MiB at 64 parties).
+pub const SHIFTED_MAX_PARTIES: usize = 64;
+
+/// The shifted table ([`ShiftedGens`]) of the default generators for `parties` parties (a power
+/// of two up to [`SHIFTED_MAX_PARTIES`]) of [`MAX_BITS`] generators each: `None` until this
+/// function has been asked [`SHIFTED_AFTER`] times for that party count (each call counts one
+/// verification), then built once and returned. `build_now` builds it at the first call (to
+/// prepare a server before its first proof).
+pub fn shared_shifted(parties: usize, build_now: bool) -> Option<&'static ShiftedGens> {
+    if !parties.is_power_of_two() || parties > SHIFTED_MAX_PARTIES {
+        return None;
+    }
+    let k = parties.trailing_zeros() as usize;
+    let slot = SHIFTED.get(k)?;
+    if let Some(table) = slot.get() {
+        return table.as_ref();
+    }
+    let asked = SHIFTED_ASKED
+        .get(k)
+        .map_or(0, |a| a.fetch_add(1, Ordering::Relaxed));
+    if !build_now && asked < SHIFTED_AFTER {
+        return None;
+    }
+    slot.get_or_init(|| ShiftedGens::new(&shared_engine(MAX_BITS, parties), MAX_BITS, parties))
         .as_ref()
 }
 

@@ -17,9 +17,16 @@ mod cache;
 #[cfg(feature = "std")]
 mod circuit_table;
 #[cfg(feature = "std")]
+mod shifted;
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub use cache::set_shifted_tables;
+#[cfg(feature = "std")]
+pub(crate) use cache::shifted_tables_enabled;
+#[cfg(feature = "std")]
 pub use cache::{
     engine_ready, shared, shared_engine, shared_party_table, shared_pedersen, shared_ready,
-    shared_table, PARTY_TABLE_PARTIES,
+    shared_shifted, shared_table, PARTY_TABLE_PARTIES, SHIFTED_AFTER, SHIFTED_MAX_PARTIES,
 };
 #[cfg(feature = "std")]
 #[doc(hidden)]
@@ -28,6 +35,8 @@ pub use circuit_table::set_circuit_table_max;
 pub(crate) use circuit_table::shared_circuit_table;
 #[cfg(feature = "std")]
 pub use circuit_table::{CircuitTable, CIRCUIT_TABLE_MAX};
+#[cfg(feature = "std")]
+pub use shifted::ShiftedGens;
 
 /// The default Pedersen generators for code that cannot take them from its caller (the
 /// ready-made statements): with `std` the process-wide pair ([`shared_pedersen`]), built once;

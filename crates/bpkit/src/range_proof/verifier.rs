@@ -333,6 +333,13 @@ impl RangeProof {
     ) -> Result<(), Error> {
         let bp_gens = crate::generators::shared(statement.bits(), statement.padded_values());
         let pc_gens = crate::generators::shared_pedersen();
+        if crate::generators::shifted_tables_enabled() {
+            if let Some(shifted) =
+                crate::generators::shared_shifted(statement.padded_values(), false)
+            {
+                return self.verify_shifted(shifted, &bp_gens, transcript, statement);
+            }
+        }
         let table = match statement.padded_values() {
             1 => crate::generators::shared_table(),
             m if m <= TABLE_MAX_PARTIES => crate::generators::shared_party_table(),
@@ -350,6 +357,44 @@ impl RangeProof {
         statement: &RangeStatement,
     ) -> Result<(), Error> {
         self.verify_inner(pc_gens, bp_gens, None, transcript, statement)
+    }
+
+    /// [`RangeProof::verify`] with a shifted table of the default generators.
+    #[cfg(feature = "std")]
+    fn verify_shifted(
+        &self,
+        shifted: &crate::generators::ShiftedGens,
+        bp_gens: &BulletproofGens,
+        transcript: &mut Transcript,
+        statement: &RangeStatement,
+    ) -> Result<(), Error> {
+        let too_small = || Error::GeneratorsTooSmall {
+            needed: statement.bits().saturating_mul(statement.padded_values()),
+            available: bp_gens
+                .gens_capacity()
+                .saturating_mul(bp_gens.party_capacity()),
+        };
+        if !bp_gens.covers(statement.bits(), statement.padded_values()) {
+            return Err(too_small());
+        }
+        let view = ProofView::of(self);
+        let ch = replay(&view, statement, transcript)?;
+        let mut points = Vec::with_capacity(dynamic_len(&ch));
+        self.append_points(&mut points);
+        decompress_commitments(statement, &mut points)?;
+        let mut inverses: Vec<Scalar> = ch.to_invert().collect();
+        // One inversion for y and every u_j (none is zero: checked by `replay`).
+        let _ = Scalar::invert_batch_alloc(&mut inverses);
+        let mut scalars = Vec::with_capacity(points.len());
+        let terms = prepare(&ch, &view, &inverses, Scalar::ONE, &mut scalars)?;
+        let mut fixed = FixedAccumulator::new();
+        fixed.add(&terms);
+        // Variable-time: every scalar and point of a verification is public.
+        match fixed.check_with_shifted(shifted, &scalars, &points) {
+            Some(true) => Ok(()),
+            Some(false) => Err(Error::VerificationFailed),
+            None => Err(too_small()),
+        }
     }
 
     fn verify_inner(

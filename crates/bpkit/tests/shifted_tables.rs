@@ -1,0 +1,89 @@
+//! Single range-proof verification on shifted tables (`generators::shared_shifted`, the engine's
+//! `ShiftedTable` of `B, B̃` and the parties' `G`, `H`): built only after
+//! `SHIFTED_AFTER` verifications of a party count (or at once when asked), and then the same
+//! verdicts as the plain path (`verify_with_generators`, dalek's multiplication) and as `verify`
+//! with the tables switched off — on the valid proof, on sampled byte flips of the proof, and
+//! with a commitment swapped for another value's — for m = 1, 2, 3, 4, 8, 16, 64.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+
+mod common;
+
+use bpkit::generators::{set_shifted_tables, shared_shifted, SHIFTED_AFTER, SHIFTED_MAX_PARTIES};
+use bpkit::{Opening, RangeProof, RangeStatement};
+use merlin::Transcript;
+
+#[test]
+fn shifted_tables_are_built_after_enough_verifications_and_agree_with_plain_verification() {
+    // Threshold: 32 parties (no other test of this binary verifies them) is not built for the
+    // first SHIFTED_AFTER requests, then is; party counts that are not powers of two, or above
+    // the largest, have none.
+    for _ in 0..SHIFTED_AFTER {
+        assert!(shared_shifted(32, false).is_none());
+    }
+    let t = shared_shifted(32, false).expect("built after SHIFTED_AFTER requests");
+    assert_eq!((t.parties(), t.n()), (32, 64));
+    // 2.5 KiB per generator at the width chosen for 4098 points (c = 13: 20 shifts).
+    assert!(t.approx_bytes() >= 4098 * 20 * 120, "{}", t.approx_bytes());
+    assert!(shared_shifted(3, true).is_none());
+    assert!(shared_shifted(SHIFTED_MAX_PARTIES * 2, true).is_none());
+
+    let pc = bpkit::PedersenGens::default();
+    for m in [1usize, 2, 3, 4, 8, 16, 64] {
+        let mp = m.next_power_of_two();
+        assert!(shared_shifted(mp, true).is_some(), "m = {m}");
+        let mut rng = common::rng(900 + m as u64);
+        let openings = common::openings(&mut rng, 64, m);
+        let (proof, statement) =
+            RangeProof::prove(&mut Transcript::new(b"shifted"), &openings, 64, &mut rng).unwrap();
+        let bp = bpkit::BulletproofGens::new(64, mp);
+        let bytes = proof.to_bytes();
+        // (shifted table, tables off, plain with the caller's generators)
+        let all = |bytes: &[u8], statement: &RangeStatement| {
+            let Ok(p) = RangeProof::from_bytes(bytes) else {
+                return (false, false, false);
+            };
+            let a = p
+                .verify(&mut Transcript::new(b"shifted"), statement)
+                .is_ok();
+            set_shifted_tables(false);
+            let b = p
+                .verify(&mut Transcript::new(b"shifted"), statement)
+                .is_ok();
+            set_shifted_tables(true);
+            let c = p
+                .verify_with_generators(&pc, &bp, &mut Transcript::new(b"shifted"), statement)
+                .is_ok();
+            (a, b, c)
+        };
+        assert_eq!(all(&bytes, &statement), (true, true, true), "m = {m}");
+        let step = if m >= 16 { 211 } else { 53 };
+        for i in (0..bytes.len()).step_by(step) {
+            let mut t = bytes.clone();
+            t[i] ^= 0x04;
+            assert_eq!(
+                all(&t, &statement),
+                (false, false, false),
+                "m = {m}, byte {i}"
+            );
+        }
+        let mut commitments = statement.commitments().to_vec();
+        let other = Opening::random(openings[0].value ^ 1, &mut rng);
+        commitments[m - 1] = other.commit();
+        let wrong = RangeStatement::new(64, commitments).unwrap();
+        assert_eq!(
+            all(&bytes, &wrong),
+            (false, false, false),
+            "m = {m}, wrong commitment"
+        );
+        // A different transcript label (a wrong statement context) fails on both paths.
+        let p = RangeProof::from_bytes(&bytes).unwrap();
+        assert!(p
+            .verify(&mut Transcript::new(b"other"), &statement)
+            .is_err());
+    }
+}
