@@ -311,12 +311,36 @@ fn shifted(rounds: usize) {
                         black_box(table.vartime_msm(&bytes));
                     }),
                 ),
+                (
+                    format!("shifted table in two halves, one after the other ({pass})"),
+                    Box::new(|| {
+                        let h = bytes.len() / 2;
+                        black_box(table.vartime_msm_from(0, &bytes[..h]));
+                        black_box(table.vartime_msm_from(h, &bytes[h..]));
+                    }),
+                ),
+                (
+                    format!("shifted table in two halves on two threads ({pass})"),
+                    Box::new(|| {
+                        let h = bytes.len() / 2;
+                        std::thread::scope(|sc| {
+                            let t = sc.spawn(|| {
+                                bpkit_engine::backend::ifma(ifma);
+                                black_box(table.vartime_msm_from(h, &bytes[h..]))
+                            });
+                            black_box(table.vartime_msm_from(0, &bytes[..h]));
+                            t.join().unwrap();
+                        });
+                    }),
+                ),
             ];
             let stats = interleave(rounds, &jobs);
+            println!("  two threads / one: {:.3}", stats[4].0 / stats[2].0);
             println!(
-                "  ratios to dalek: pippenger {:.3}, shifted {:.3}",
+                "  ratios to dalek: pippenger {:.3}, shifted {:.3}, shifted in halves {:.3}",
                 stats[1].0 / stats[0].0,
-                stats[2].0 / stats[0].0
+                stats[2].0 / stats[0].0,
+                stats[3].0 / stats[0].0
             );
         }
     }

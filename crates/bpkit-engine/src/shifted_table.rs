@@ -88,17 +88,29 @@ impl ShiftedTable {
     ///
     /// **Variable-time: only for public scalars.**
     pub fn vartime_msm(&self, scalars: &[[u8; 32]]) -> Option<Point> {
-        if scalars.len() > self.points {
+        self.vartime_msm_from(0, scalars)
+    }
+
+    /// `Σ sᵢ·P_{first+i}`: the scalars multiply the table's points from `first` on (for
+    /// splitting one multiplication across threads by ranges of points; each range pays its own
+    /// bucket sum). `None` if the points run out.
+    ///
+    /// **Variable-time: only for public scalars.**
+    pub fn vartime_msm_from(&self, first: usize, scalars: &[[u8; 32]]) -> Option<Point> {
+        if first.checked_add(scalars.len())? > self.points {
             return None;
         }
         let words: Vec<[u64; 4]> = scalars.iter().map(digits::to_words).collect();
         let digits = shifted::table_digits(&words, self.width);
         // c ≥ MIN_WIDTH: 2ᶜ⁻¹ buckets for digits of magnitude up to 2ᶜ⁻¹.
         let buckets = 1usize << self.width.saturating_sub(1);
+        // Entry (i, j) is at i·w + j.
+        let entry = first.saturating_mul(shifted::shifts(self.width) as usize);
         Some(Point::from_edwards(dispatch::one_window(
             &digits,
             buckets,
             &self.packed,
+            entry,
         )))
     }
 }

@@ -146,6 +146,18 @@ fn tables_match_dalek_on_every_pass() {
                 assert_ne!(table.vartime_msm(&t).unwrap().encode(), want, "{name}");
             }
             assert!(table.vartime_msm(&scalars(&mut rng, n + 1)).is_none());
+            // Ranges of points (threads): the parts add up to the whole.
+            let cut = n / 3;
+            let a = table.vartime_msm_from(0, &s[..cut]).unwrap();
+            let b = table.vartime_msm_from(cut, &s[cut..]).unwrap();
+            assert_eq!(a.add(&b).encode(), want, "{name}: split at {cut}");
+            assert_eq!(
+                b.encode(),
+                reference(&s[cut..], &dalek[cut..]),
+                "{name}: from {cut}"
+            );
+            assert!(table.vartime_msm_from(cut + 1, &s[cut..]).is_none());
+            assert!(table.vartime_msm_from(usize::MAX, &s[..1]).is_none());
         }
     }
     set(false, true, true);

@@ -80,6 +80,24 @@ fn shifted_tables_are_built_after_enough_verifications_and_agree_with_plain_veri
             (false, false, false),
             "m = {m}, wrong commitment"
         );
+        // The same verdicts on 1, 3 and 8 threads (from m = 8 the table's multiplication is
+        // split by ranges of points across the pool).
+        if m >= 8 {
+            let mut t = bytes.clone();
+            t[bytes.len() / 2] ^= 1;
+            for threads in [1usize, 3, 8] {
+                let (good, bad) = bpkit::with_threads(threads, || {
+                    let ok = |b: &[u8]| {
+                        RangeProof::from_bytes(b).is_ok_and(|p| {
+                            p.verify(&mut Transcript::new(b"shifted"), &statement)
+                                .is_ok()
+                        })
+                    };
+                    (ok(&bytes), ok(&t))
+                });
+                assert_eq!((good, bad), (true, false), "m = {m}, {threads} threads");
+            }
+        }
         // A different transcript label (a wrong statement context) fails on both paths.
         let p = RangeProof::from_bytes(&bytes).unwrap();
         assert!(p

@@ -315,7 +315,9 @@ pub(crate) fn one_window(
     digits: &[i32],
     buckets: usize,
     points: &PackedPoints,
+    first: usize,
 ) -> crate::point::Extended {
+    // The points from `first` on (digit k goes with point first + k).
     match points {
         #[cfg(target_arch = "x86_64")]
         PackedPoints::Ifma(p) if ifma_active() => {
@@ -323,7 +325,7 @@ pub(crate) fn one_window(
             // AVX-512 IFMA on this CPU with the OS saving the ZMM state, the requirements of
             // this `#[target_feature(enable = "avx512f,avx512ifma")]` function; its arguments
             // are ordinary slices.
-            unsafe { super::ifma::hw::one_window(digits, buckets, p) }
+            unsafe { super::ifma::hw::one_window(digits, buckets, p.get(first..).unwrap_or(&[])) }
         }
         #[cfg(target_arch = "x86_64")]
         PackedPoints::Avx2(p) if simd_buckets_active() => {
@@ -331,11 +333,17 @@ pub(crate) fn one_window(
             // (through `active()`), BMI2 and ADX on this CPU, the requirements of this
             // `#[target_feature(enable = "avx2,bmi2,adx")]` function; its arguments are ordinary
             // slices.
-            unsafe { super::avx2::msm::one_window(digits, buckets, p) }
+            unsafe { super::avx2::msm::one_window(digits, buckets, p.get(first..).unwrap_or(&[])) }
         }
-        PackedPoints::Portable(p) => one_window_portable(digits, buckets, p),
+        PackedPoints::Portable(p) => {
+            one_window_portable(digits, buckets, p.get(first..).unwrap_or(&[]))
+        }
         #[allow(unreachable_patterns)]
-        other => one_window_portable(digits, buckets, &other.unpacked()),
+        other => one_window_portable(
+            digits,
+            buckets,
+            other.unpacked().get(first..).unwrap_or(&[]),
+        ),
     }
 }
 

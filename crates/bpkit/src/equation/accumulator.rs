@@ -406,6 +406,12 @@ impl FixedAccumulator {
     }
 }
 
+/// Fewest fixed terms for which [`FixedAccumulator::check_with_shifted`] splits the table's
+/// multiplication across the pool's threads (from m = 8 range proofs: 1026 terms; each range
+/// pays its own bucket sum, which below this weighs more than the split gains).
+#[cfg(feature = "std")]
+const SHIFTED_THREADED_MIN: usize = 1024;
+
 #[cfg(feature = "std")]
 impl FixedAccumulator {
     /// [`FixedAccumulator::check`] with a shifted table ([`ShiftedGens`]) for `B, B̃` and the
@@ -439,31 +445,56 @@ impl FixedAccumulator {
                 .map_or(Scalar::ZERO, |(_, s)| *s)
         };
         // The table's order: B, B̃, then per party G_j[..n], H_j[..n] (this proof's parties,
-        // a prefix of the table's).
-        let mut fixed: Vec<[u8; 32]> = Vec::with_capacity(
+        // a prefix of the table's). Kept in Montgomery form; each range converts its own.
+        let mut fixed: Vec<Mont> = Vec::with_capacity(
             n.saturating_mul(2)
                 .saturating_mul(parties)
                 .saturating_add(2),
         );
-        fixed.push(scalar_of(Base::Value).to_bytes());
-        fixed.push(scalar_of(Base::Blinding(0)).to_bytes());
+        fixed.push(Mont::from_scalar(&scalar_of(Base::Value)));
+        fixed.push(Mont::from_scalar(&scalar_of(Base::Blinding(0))));
         for j in 0..parties {
             for set in [&self.g, &self.h] {
                 let v = set.get(j).map_or(&[][..], Vec::as_slice);
                 if v.len() > n {
                     return None;
                 }
-                fixed.extend(v.iter().map(|s| s.to_scalar().to_bytes()));
+                fixed.extend_from_slice(v);
                 fixed.resize(
                     fixed.len().saturating_add(n.saturating_sub(v.len())),
-                    [0u8; 32],
+                    Mont::ZERO,
                 );
             }
         }
-        // Variable-time: verification scalars and points are all public.
-        let engine = table.table().vartime_msm(&fixed)?;
-        let dalek = msm::vartime(dynamic_scalars.iter().copied(), dynamic_points.iter())?;
-        Some(crate::group::engine::sum_is_zero(&dalek, &engine))
+        // Variable-time: verification scalars and points are all public. On several threads
+        // (a large proof): the table's points in one contiguous range per thread, each with
+        // its own buckets, beside dalek's multiplication of the few dynamic points.
+        let parts = if fixed.len() >= SHIFTED_THREADED_MIN {
+            crate::util::par::threads()
+        } else {
+            1
+        };
+        let chunk = fixed.len().div_ceil(parts.max(1)).max(1);
+        let ranges: Vec<(usize, &[Mont])> = fixed
+            .chunks(chunk)
+            .enumerate()
+            .map(|(k, c)| (k.saturating_mul(chunk), c))
+            .collect();
+        let (engine, dalek) = crate::util::par::join(
+            || {
+                crate::util::par::map_owned(ranges, |_, (first, scalars)| {
+                    let bytes: Vec<[u8; 32]> =
+                        scalars.iter().map(|s| s.to_scalar().to_bytes()).collect();
+                    table.table().vartime_msm_from(first, &bytes)
+                })
+                .into_iter()
+                .try_fold(crate::group::engine::identity(), |acc, p| {
+                    Some(acc.add(&p?))
+                })
+            },
+            || msm::vartime(dynamic_scalars.iter().copied(), dynamic_points.iter()),
+        );
+        Some(crate::group::engine::sum_is_zero(&dalek?, &engine?))
     }
 }
 

@@ -24,7 +24,11 @@ impl ShiftedGens {
     /// The table for `n` generators of each of the first `parties` parties of `gens` (engine
     /// points); `None` if `gens` has fewer.
     pub fn new(gens: &EngineGens, n: usize, parties: usize) -> Option<ShiftedGens> {
-        let mut points = Vec::with_capacity(n.saturating_mul(2).saturating_mul(parties).saturating_add(2));
+        let mut points = Vec::with_capacity(
+            n.saturating_mul(2)
+                .saturating_mul(parties)
+                .saturating_add(2),
+        );
         points.push(*gens.b());
         points.push(*gens.b_blinding());
         for j in 0..parties {

@@ -3,6 +3,18 @@
 //! map (the parties of the local range-proof prover); [`with_threads`] chooses the count.
 //! Results never depend on the feature or the thread count.
 
+/// Threads of the current pool (rayon's with the `parallel` feature), 1 without it.
+pub(crate) fn threads() -> usize {
+    #[cfg(feature = "parallel")]
+    {
+        rayon::current_num_threads()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        1
+    }
+}
+
 /// `(a(), b())`, possibly in parallel.
 pub(crate) fn join<A, B, RA, RB>(a: A, b: B) -> (RA, RB)
 where
