@@ -87,6 +87,11 @@ fn main() {
         println!("{group}");
         interleave::report(&jobs, &stats, Unit::Micros);
     };
+    // `BPKIT_ENGINE_IFMA=0`: bpkit's engine without its IFMA backend (as the CLI), so that a
+    // `RUSTFLAGS=''` build on an IFMA machine measures what an AVX2-only machine runs.
+    if std::env::var_os("BPKIT_ENGINE_IFMA").is_some_and(|v| v == "0") {
+        bpkit::group::engine::ifma(false);
+    }
     println!("bpkit backend: {:?}", bpkit::backend::report());
     let sweep = std::env::var_os("BPKIT_R1CS_SWEEP").is_some();
     let ks: &[usize] = if sweep {

@@ -406,12 +406,6 @@ impl FixedAccumulator {
     }
 }
 
-/// Fewest fixed terms for which [`FixedAccumulator::check_with_shifted`] splits the table's
-/// multiplication across the pool's threads (from m = 8 range proofs: 1026 terms; each range
-/// pays its own bucket sum, which below this weighs more than the split gains).
-#[cfg(feature = "std")]
-const SHIFTED_THREADED_MIN: usize = 1024;
-
 #[cfg(feature = "std")]
 impl FixedAccumulator {
     /// [`FixedAccumulator::check`] with a shifted table ([`ShiftedGens`]) for `B, B̃` and the
@@ -430,7 +424,6 @@ impl FixedAccumulator {
         let n = table.n();
         let parties = self.g.len().max(self.h.len());
         if parties > table.parties()
-            || dynamic_scalars.len() != dynamic_points.len()
             || self
                 .bases
                 .iter()
@@ -466,35 +459,14 @@ impl FixedAccumulator {
                 );
             }
         }
-        // Variable-time: verification scalars and points are all public. On several threads
-        // (a large proof): the table's points in one contiguous range per thread, each with
-        // its own buckets, beside dalek's multiplication of the few dynamic points.
-        let parts = if fixed.len() >= SHIFTED_THREADED_MIN {
-            crate::util::par::threads()
-        } else {
-            1
-        };
-        let chunk = fixed.len().div_ceil(parts.max(1)).max(1);
-        let ranges: Vec<(usize, &[Mont])> = fixed
-            .chunks(chunk)
-            .enumerate()
-            .map(|(k, c)| (k.saturating_mul(chunk), c))
-            .collect();
-        let (engine, dalek) = crate::util::par::join(
-            || {
-                crate::util::par::map_owned(ranges, |_, (first, scalars)| {
-                    let bytes: Vec<[u8; 32]> =
-                        scalars.iter().map(|s| s.to_scalar().to_bytes()).collect();
-                    table.table().vartime_msm_from(first, &bytes)
-                })
-                .into_iter()
-                .try_fold(crate::group::engine::identity(), |acc, p| {
-                    Some(acc.add(&p?))
-                })
-            },
-            || msm::vartime(dynamic_scalars.iter().copied(), dynamic_points.iter()),
-        );
-        Some(crate::group::engine::sum_is_zero(&dalek?, &engine?))
+        let points: Vec<&RistrettoPoint> = dynamic_points.iter().collect();
+        // Variable-time: verification scalars and points are all public.
+        table.holds(
+            &fixed,
+            |s| s.to_scalar().to_bytes(),
+            dynamic_scalars,
+            &points,
+        )
     }
 }
 

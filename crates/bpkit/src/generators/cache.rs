@@ -137,6 +137,38 @@ pub fn shared_shifted(parties: usize, build_now: bool) -> Option<&'static Shifte
         .as_ref()
 }
 
+/// Largest padded multiplier count whose single verification uses a shifted table
+/// ([`shared_circuit_shifted`]; 5.5 MiB at 1024).
+pub const CIRCUIT_SHIFTED_MAX: usize = 1024;
+
+/// Shifted tables for circuits of 1, 2, 4, …, [`CIRCUIT_SHIFTED_MAX`] padded multipliers (index
+/// log₂), and the verifications that asked for each before it was built.
+static CIRCUIT_SHIFTED: [OnceLock<Option<ShiftedGens>>; 11] = [const { OnceLock::new() }; 11];
+static CIRCUIT_SHIFTED_ASKED: [AtomicU32; 11] = [const { AtomicU32::new(0) }; 11];
+
+/// The interleaved shifted table ([`ShiftedGens::interleaved`]: `B, B̃, G₀[0], H₀[0], …`) of
+/// the default generators for circuits of `padded` multipliers (a power of two up to
+/// [`CIRCUIT_SHIFTED_MAX`]), under the same rule as [`shared_shifted`]: built once this has been
+/// asked [`SHIFTED_AFTER`] times for that size (or at once with `build_now`).
+pub fn shared_circuit_shifted(padded: usize, build_now: bool) -> Option<&'static ShiftedGens> {
+    if !padded.is_power_of_two() || padded > CIRCUIT_SHIFTED_MAX {
+        return None;
+    }
+    let k = padded.trailing_zeros() as usize;
+    let slot = CIRCUIT_SHIFTED.get(k)?;
+    if let Some(table) = slot.get() {
+        return table.as_ref();
+    }
+    let asked = CIRCUIT_SHIFTED_ASKED
+        .get(k)
+        .map_or(0, |a| a.fetch_add(1, Ordering::Relaxed));
+    if !build_now && asked < SHIFTED_AFTER {
+        return None;
+    }
+    slot.get_or_init(|| ShiftedGens::interleaved(&shared_engine(padded, 1), padded))
+        .as_ref()
+}
+
 /// True when [`shared_engine`]`(gens, parties)` would return at once, converting nothing: the
 /// default generators are already in the engine's form. Single circuit verifications use the
 /// engine only then (converting costs about as much as building the generators, more than one

@@ -25,8 +25,9 @@ pub use cache::set_shifted_tables;
 pub(crate) use cache::shifted_tables_enabled;
 #[cfg(feature = "std")]
 pub use cache::{
-    engine_ready, shared, shared_engine, shared_party_table, shared_pedersen, shared_ready,
-    shared_shifted, shared_table, PARTY_TABLE_PARTIES, SHIFTED_AFTER, SHIFTED_MAX_PARTIES,
+    engine_ready, shared, shared_circuit_shifted, shared_engine, shared_party_table,
+    shared_pedersen, shared_ready, shared_shifted, shared_table, CIRCUIT_SHIFTED_MAX,
+    PARTY_TABLE_PARTIES, SHIFTED_AFTER, SHIFTED_MAX_PARTIES,
 };
 #[cfg(feature = "std")]
 #[doc(hidden)]
@@ -35,6 +36,9 @@ pub use circuit_table::set_circuit_table_max;
 pub(crate) use circuit_table::shared_circuit_table;
 #[cfg(feature = "std")]
 pub use circuit_table::{CircuitTable, CIRCUIT_TABLE_MAX};
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub use shifted::shifted_table_uses;
 #[cfg(feature = "std")]
 pub use shifted::ShiftedGens;
 

@@ -9,10 +9,27 @@
 //! (`cache::shared_shifted`), so a process that verifies one proof never pays for it.
 
 use crate::group::engine::EngineGens;
+use crate::group::{msm, RistrettoPoint, Scalar};
 use alloc::vec::Vec;
 use bpkit_engine::ShiftedTable;
 
-/// The shifted table of `B, B̃, G_0[..n], H_0[..n], G_1[..n], H_1[..n], …` (that order).
+/// Fewest table terms for which [`ShiftedGens::holds`] splits the table's multiplication
+/// across the pool's threads (from m = 8 range proofs: 1026 terms; each range pays its own
+/// bucket sum, which below this weighs more than the split gains).
+const THREADED_MIN: usize = 1024;
+
+/// Multiplications made on shifted tables in this process (for tests: that a path ran).
+static USES: core::sync::atomic::AtomicU64 = core::sync::atomic::AtomicU64::new(0);
+
+/// How many multiplications shifted tables have made in this process (for tests and
+/// measurements: shows which path a verification took).
+#[doc(hidden)]
+pub fn shifted_table_uses() -> u64 {
+    USES.load(core::sync::atomic::Ordering::Relaxed)
+}
+
+/// The shifted table of `B, B̃, G_0[..n], H_0[..n], G_1[..n], H_1[..n], …` (that order; or,
+/// for circuits, [`ShiftedGens::interleaved`]: `B, B̃, G_0[0], H_0[0], G_0[1], H_0[1], …`).
 #[derive(Debug)]
 pub struct ShiftedGens {
     table: ShiftedTable,
@@ -43,6 +60,71 @@ impl ShiftedGens {
         })
     }
 
+    /// The table for circuits: `B, B̃` and party 0's first `n` generators interleaved
+    /// (`G_0[0], H_0[0], G_0[1], …`), so that any circuit of at most `n` padded multipliers uses
+    /// a prefix of it. `None` if `gens` has fewer.
+    pub fn interleaved(gens: &EngineGens, n: usize) -> Option<ShiftedGens> {
+        let (g, h) = gens.party(0, n)?;
+        let mut points = Vec::with_capacity(n.saturating_mul(2).saturating_add(2));
+        points.push(*gens.b());
+        points.push(*gens.b_blinding());
+        for (g, h) in g.iter().zip(h) {
+            points.push(*g);
+            points.push(*h);
+        }
+        Some(ShiftedGens {
+            table: ShiftedTable::new(&points),
+            n,
+            parties: 1,
+        })
+    }
+
+    /// `Σ fᵢ·Tᵢ + Σ sⱼ·Pⱼ == 0`: `fixed[i]` multiplies the table's point i (a prefix of the
+    /// table), `(sⱼ, Pⱼ)` are the dynamic terms. The table's part is one window of the engine's
+    /// bucket additions, split by ranges of points across the pool's threads from
+    /// [`THREADED_MIN`] terms, beside dalek's multiplication of the dynamic points; the two sums
+    /// are compared by encoding. `None` if there are more fixed scalars than table points or
+    /// the dynamic lists differ in length.
+    ///
+    /// **Variable-time: only for public scalars and points** (a verifier's).
+    pub(crate) fn holds<T: Sync>(
+        &self,
+        fixed: &[T],
+        to_bytes: impl Fn(&T) -> [u8; 32] + Sync + Send,
+        dynamic_scalars: &[Scalar],
+        dynamic_points: &[&RistrettoPoint],
+    ) -> Option<bool> {
+        if fixed.len() > self.table.len() || dynamic_scalars.len() != dynamic_points.len() {
+            return None;
+        }
+        USES.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+        let parts = if fixed.len() >= THREADED_MIN {
+            crate::util::par::threads()
+        } else {
+            1
+        };
+        let chunk = fixed.len().div_ceil(parts.max(1)).max(1);
+        let ranges: Vec<(usize, &[T])> = fixed
+            .chunks(chunk)
+            .enumerate()
+            .map(|(k, c)| (k.saturating_mul(chunk), c))
+            .collect();
+        let (engine, dalek) = crate::util::par::join(
+            || {
+                crate::util::par::map_owned(ranges, |_, (first, scalars)| {
+                    let bytes: Vec<[u8; 32]> = scalars.iter().map(&to_bytes).collect();
+                    self.table.vartime_msm_from(first, &bytes)
+                })
+                .into_iter()
+                .try_fold(crate::group::engine::identity(), |acc, p| {
+                    Some(acc.add(&p?))
+                })
+            },
+            || msm::vartime_slices(dynamic_scalars, dynamic_points),
+        );
+        Some(crate::group::engine::sum_is_zero(&dalek?, &engine?))
+    }
+
     /// Generators per vector set and party (`n`).
     pub fn n(&self) -> usize {
         self.n
@@ -56,10 +138,5 @@ impl ShiftedGens {
     /// Approximate memory held, in bytes.
     pub fn approx_bytes(&self) -> usize {
         self.table.approx_bytes()
-    }
-
-    /// The engine's table.
-    pub(crate) fn table(&self) -> &ShiftedTable {
-        &self.table
     }
 }

@@ -4,6 +4,7 @@
 //! Results never depend on the feature or the thread count.
 
 /// Threads of the current pool (rayon's with the `parallel` feature), 1 without it.
+#[cfg(feature = "std")]
 pub(crate) fn threads() -> usize {
     #[cfg(feature = "parallel")]
     {

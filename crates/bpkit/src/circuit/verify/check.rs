@@ -153,7 +153,9 @@ pub(crate) fn finish(
     match points {
         ProofPoints::Dalek(points) => {
             let v = commitments_dalek(commitments)?;
-            if in_parts {
+            if let Some(result) = on_shifted_table(padded, &eq, &points, &v, pc_gens, bp_gens) {
+                result
+            } else if in_parts {
                 dalek_in_parts(padded, eq, &points, &v, pc_gens, bp_gens)
             } else if let Some(result) = on_small_table(padded, &eq, &points, &v, pc_gens, bp_gens)
             {
@@ -193,6 +195,55 @@ fn on_small_table(
         let holds = table.holds(pc_gens, eq.b, eq.b_blinding, &eq.g, &eq.h, dynamic);
         verdict(holds.ok_or(Error::VerificationFailed)?)
     })())
+}
+
+/// dalek for the proof's points and the commitments, the engine's shifted table of the default
+/// `B, B̃, G₀, H₀` for the rest ([`crate::generators::shared_circuit_shifted`], built once a
+/// size has been verified often enough). `None` where no table applies (too large a circuit,
+/// not yet built, other Pedersen generators, no `std`).
+#[cfg(feature = "std")]
+fn on_shifted_table(
+    padded: usize,
+    eq: &CircuitEquation,
+    points: &[RistrettoPoint],
+    v: &[RistrettoPoint],
+    pc_gens: &PedersenGens,
+    bp_gens: &BulletproofGens,
+) -> Option<Result<(), Error>> {
+    if !crate::generators::shifted_tables_enabled() {
+        return None;
+    }
+    let defaults = crate::generators::shared_pedersen();
+    if pc_gens.b() != defaults.b() || pc_gens.b_blinding() != defaults.b_blinding() {
+        return None;
+    }
+    let table = crate::generators::shared_circuit_shifted(padded, false)?;
+    Some((|| {
+        party_zero(padded, bp_gens)?;
+        if eq.g.len() != padded || eq.h.len() != padded {
+            return Err(Error::VerificationFailed);
+        }
+        let (scalars, points): (Vec<Scalar>, Vec<&RistrettoPoint>) =
+            dynamic(&eq.proof_scalars, &eq.commitment_scalars, points, v)?.unzip();
+        let mut fixed = Vec::with_capacity(padded.saturating_mul(2).saturating_add(2));
+        fixed.extend([eq.b, eq.b_blinding]);
+        fixed.extend(eq.g.iter().zip(&eq.h).flat_map(|(g, h)| [*g, *h]));
+        // Variable-time: every scalar and point of a verifier is public.
+        let holds = table.holds(&fixed, Scalar::to_bytes, &scalars, &points);
+        verdict(holds.ok_or(Error::VerificationFailed)?)
+    })())
+}
+
+#[cfg(not(feature = "std"))]
+fn on_shifted_table(
+    _padded: usize,
+    _eq: &CircuitEquation,
+    _points: &[RistrettoPoint],
+    _v: &[RistrettoPoint],
+    _pc_gens: &PedersenGens,
+    _bp_gens: &BulletproofGens,
+) -> Option<Result<(), Error>> {
+    None
 }
 
 #[cfg(not(feature = "std"))]
