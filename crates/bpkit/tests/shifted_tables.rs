@@ -160,6 +160,21 @@ fn circuits_on_shifted_tables_agree_with_the_plain_path() {
                 "k = {k}, byte {i}"
             );
         }
+        // A commitment that does not decode: the same error on both paths (naming it).
+        let mut outs = st.outputs().to_vec();
+        let bad_index = k / 2;
+        outs[bad_index] = bpkit::group::CompressedRistretto([0xff; 32]);
+        let broken = ShuffleStatement::new(st.inputs().to_vec(), outs).unwrap();
+        let p = ShuffleProof::from_bytes(&bytes).unwrap();
+        let on_table = broken.verify_with_key(&key, &mut t(), &p, &bp).unwrap_err();
+        set_shifted_tables(false);
+        let plain = broken.verify_with_key(&key, &mut t(), &p, &bp).unwrap_err();
+        set_shifted_tables(true);
+        assert_eq!(on_table, plain, "k = {k}");
+        assert!(
+            matches!(on_table, bpkit::Error::InvalidCommitment { index } if index == k + bad_index),
+            "k = {k}: {on_table:?}"
+        );
         // A statement for other commitments (a different shuffle of other values).
         let others: Vec<Opening> = (0..k as u64)
             .map(|v| Opening::random(v * 3 + 2, &mut rng))

@@ -464,6 +464,7 @@ impl FixedAccumulator {
         table.holds(
             &fixed,
             |s| s.to_scalar().to_bytes(),
+            (&[], &[]),
             dynamic_scalars,
             &points,
         )

@@ -8,7 +8,7 @@
 //! builds a party count's table only once that many proofs of it have been verified
 //! (`cache::shared_shifted`), so a process that verifies one proof never pays for it.
 
-use crate::group::engine::EngineGens;
+use crate::group::engine::{EngineGens, EnginePoint};
 use crate::group::{msm, RistrettoPoint, Scalar};
 use alloc::vec::Vec;
 use bpkit_engine::ShiftedTable;
@@ -79,22 +79,28 @@ impl ShiftedGens {
         })
     }
 
-    /// `Σ fᵢ·Tᵢ + Σ sⱼ·Pⱼ == 0`: `fixed[i]` multiplies the table's point i (a prefix of the
-    /// table), `(sⱼ, Pⱼ)` are the dynamic terms. The table's part is one window of the engine's
-    /// bucket additions, split by ranges of points across the pool's threads from
-    /// [`THREADED_MIN`] terms, beside dalek's multiplication of the dynamic points; the two sums
-    /// are compared by encoding. `None` if there are more fixed scalars than table points or
-    /// the dynamic lists differ in length.
+    /// `Σ fᵢ·Tᵢ + Σ eₖ·Eₖ + Σ sⱼ·Pⱼ == 0`: `fixed[i]` (as bytes by `to_bytes`) multiplies the
+    /// table's point i (a prefix of the table), `(eₖ, Eₖ)` are dynamic terms on engine points
+    /// (a circuit's commitments, decoded by the engine), `(sⱼ, Pⱼ)` dynamic terms on dalek
+    /// points. The table's part is one window of the engine's bucket additions, split by ranges
+    /// of points across the pool's threads from [`THREADED_MIN`] terms, beside the two dynamic
+    /// multiplications; the engine's and dalek's sums are compared by encoding. `None` if there
+    /// are more fixed scalars than table points or a pair of lists differ in length.
     ///
     /// **Variable-time: only for public scalars and points** (a verifier's).
     pub(crate) fn holds<T: Sync>(
         &self,
         fixed: &[T],
         to_bytes: impl Fn(&T) -> [u8; 32] + Sync + Send,
+        engine_terms: (&[Scalar], &[EnginePoint]),
         dynamic_scalars: &[Scalar],
         dynamic_points: &[&RistrettoPoint],
     ) -> Option<bool> {
-        if fixed.len() > self.table.len() || dynamic_scalars.len() != dynamic_points.len() {
+        let (engine_scalars, engine_points) = engine_terms;
+        if fixed.len() > self.table.len()
+            || dynamic_scalars.len() != dynamic_points.len()
+            || engine_scalars.len() != engine_points.len()
+        {
             return None;
         }
         USES.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
@@ -120,9 +126,22 @@ impl ShiftedGens {
                     Some(acc.add(&p?))
                 })
             },
-            || msm::vartime_slices(dynamic_scalars, dynamic_points),
+            || {
+                crate::util::par::join(
+                    || msm::vartime_slices(dynamic_scalars, dynamic_points),
+                    || {
+                        if engine_scalars.is_empty() {
+                            Some(crate::group::engine::identity())
+                        } else {
+                            crate::group::engine::vartime_msm(engine_scalars, engine_points)
+                        }
+                    },
+                )
+            },
         );
-        Some(crate::group::engine::sum_is_zero(&dalek?, &engine?))
+        let (dalek, more) = dalek;
+        let engine = engine?.add(&more?);
+        Some(crate::group::engine::sum_is_zero(&dalek?, &engine))
     }
 
     /// Generators per vector set and party (`n`).

@@ -152,10 +152,13 @@ pub(crate) fn finish(
 ) -> Result<(), Error> {
     match points {
         ProofPoints::Dalek(points) => {
+            if let Some(result) =
+                on_shifted_table(padded, &eq, &points, commitments, pc_gens, bp_gens)
+            {
+                return result;
+            }
             let v = commitments_dalek(commitments)?;
-            if let Some(result) = on_shifted_table(padded, &eq, &points, &v, pc_gens, bp_gens) {
-                result
-            } else if in_parts {
+            if in_parts {
                 dalek_in_parts(padded, eq, &points, &v, pc_gens, bp_gens)
             } else if let Some(result) = on_small_table(padded, &eq, &points, &v, pc_gens, bp_gens)
             {
@@ -197,16 +200,17 @@ fn on_small_table(
     })())
 }
 
-/// dalek for the proof's points and the commitments, the engine's shifted table of the default
-/// `B, B̃, G₀, H₀` for the rest ([`crate::generators::shared_circuit_shifted`], built once a
-/// size has been verified often enough). `None` where no table applies (too large a circuit,
-/// not yet built, other Pedersen generators, no `std`).
+/// The engine's shifted table of the default `B, B̃, G₀, H₀` for the fixed terms
+/// ([`crate::generators::shared_circuit_shifted`], built once a size has been verified often
+/// enough), the commitments decoded and multiplied by the engine (in one batch: a shuffle's
+/// many commitments), the proof's points (decoded by dalek already) by dalek. `None` where no
+/// table applies (too large a circuit, not yet built, other Pedersen generators, no `std`).
 #[cfg(feature = "std")]
 fn on_shifted_table(
     padded: usize,
     eq: &CircuitEquation,
     points: &[RistrettoPoint],
-    v: &[RistrettoPoint],
+    commitments: &[CompressedRistretto],
     pc_gens: &PedersenGens,
     bp_gens: &BulletproofGens,
 ) -> Option<Result<(), Error>> {
@@ -219,17 +223,27 @@ fn on_shifted_table(
     }
     let table = crate::generators::shared_circuit_shifted(padded, false)?;
     Some((|| {
+        let v = commitments_engine(commitments)?;
         party_zero(padded, bp_gens)?;
-        if eq.g.len() != padded || eq.h.len() != padded {
+        if eq.g.len() != padded
+            || eq.h.len() != padded
+            || eq.proof_scalars.len() != points.len()
+            || eq.commitment_scalars.len() != v.len()
+        {
             return Err(Error::VerificationFailed);
         }
-        let (scalars, points): (Vec<Scalar>, Vec<&RistrettoPoint>) =
-            dynamic(&eq.proof_scalars, &eq.commitment_scalars, points, v)?.unzip();
+        let proof_points: Vec<&RistrettoPoint> = points.iter().collect();
         let mut fixed = Vec::with_capacity(padded.saturating_mul(2).saturating_add(2));
         fixed.extend([eq.b, eq.b_blinding]);
         fixed.extend(eq.g.iter().zip(&eq.h).flat_map(|(g, h)| [*g, *h]));
         // Variable-time: every scalar and point of a verifier is public.
-        let holds = table.holds(&fixed, Scalar::to_bytes, &scalars, &points);
+        let holds = table.holds(
+            &fixed,
+            Scalar::to_bytes,
+            (&eq.commitment_scalars, &v),
+            &eq.proof_scalars,
+            &proof_points,
+        );
         verdict(holds.ok_or(Error::VerificationFailed)?)
     })())
 }
@@ -239,7 +253,7 @@ fn on_shifted_table(
     _padded: usize,
     _eq: &CircuitEquation,
     _points: &[RistrettoPoint],
-    _v: &[RistrettoPoint],
+    _commitments: &[CompressedRistretto],
     _pc_gens: &PedersenGens,
     _bp_gens: &BulletproofGens,
 ) -> Option<Result<(), Error>> {
