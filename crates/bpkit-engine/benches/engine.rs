@@ -840,6 +840,11 @@ fn run_loop(spec: &str) {
 criterion_group!(benches, chains, decode, msm, fixed_base);
 
 fn main() {
+    // `BPKIT_ENGINE_IFMA=0`: the engine without its IFMA pass (as the CLI), for the modes below
+    // that do not choose the pass themselves.
+    if std::env::var_os("BPKIT_ENGINE_IFMA").is_some_and(|v| v == "0") {
+        bpkit_engine::backend::ifma(false);
+    }
     if let Ok(spec) = std::env::var("BPKIT_ENGINE_LOOP") {
         run_loop(&spec);
         return;
