@@ -18,6 +18,11 @@ use bpkit_engine::ShiftedTable;
 /// bucket sum, which below this weighs more than the split gains).
 const THREADED_MIN: usize = 1024;
 
+/// Table points one dynamic point counts for when the work is shared between threads (a
+/// dynamic point's multiplication, Straus or Pippenger, costs a few dozen additions; a table
+/// point's about ⌈257/c⌉ ≈ 20).
+const DYNAMIC_WEIGHT: usize = 2;
+
 /// Multiplications made on shifted tables in this process (for tests: that a path ran).
 static USES: core::sync::atomic::AtomicU64 = core::sync::atomic::AtomicU64::new(0);
 
@@ -105,43 +110,56 @@ impl ShiftedGens {
         }
         USES.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
         let parts = if fixed.len() >= THREADED_MIN {
-            crate::util::par::threads()
+            crate::util::par::threads().max(1)
         } else {
             1
         };
-        let chunk = fixed.len().div_ceil(parts.max(1)).max(1);
-        let ranges: Vec<(usize, &[T])> = fixed
-            .chunks(chunk)
-            .enumerate()
-            .map(|(k, c)| (k.saturating_mul(chunk), c))
-            .collect();
-        let (engine, dalek) = crate::util::par::join(
-            || {
-                crate::util::par::map_owned(ranges, |_, (first, scalars)| {
-                    let bytes: Vec<[u8; 32]> = scalars.iter().map(&to_bytes).collect();
-                    self.table.vartime_msm_from(first, &bytes)
-                })
-                .into_iter()
-                .try_fold(crate::group::engine::identity(), |acc, p| {
-                    Some(acc.add(&p?))
-                })
-            },
-            || {
-                crate::util::par::join(
-                    || msm::vartime_slices(dynamic_scalars, dynamic_points),
-                    || {
-                        if engine_scalars.is_empty() {
-                            Some(crate::group::engine::identity())
-                        } else {
-                            crate::group::engine::vartime_msm(engine_scalars, engine_points)
-                        }
-                    },
-                )
-            },
+        // Part 0 also multiplies the dynamic points, so it takes fewer of the table's: a
+        // dynamic point is counted as DYNAMIC_WEIGHT table points (its multiplication costs
+        // about that many of the table's additions), and every part gets the same total.
+        let weight = dynamic_scalars
+            .len()
+            .saturating_add(engine_scalars.len())
+            .saturating_mul(DYNAMIC_WEIGHT);
+        let share = fixed.len().saturating_add(weight).div_ceil(parts);
+        let first_len = if parts == 1 {
+            fixed.len()
+        } else {
+            share.saturating_sub(weight).min(fixed.len())
+        };
+        let (head, tail) = fixed.split_at(first_len);
+        let others = parts.saturating_sub(1).max(1);
+        let chunk = tail.len().div_ceil(others).max(1);
+        let mut ranges: Vec<(usize, &[T])> = Vec::with_capacity(parts);
+        ranges.push((0, head));
+        ranges.extend(
+            tail.chunks(chunk)
+                .enumerate()
+                .map(|(k, c)| (first_len.saturating_add(k.saturating_mul(chunk)), c)),
         );
-        let (dalek, more) = dalek;
-        let engine = engine?.add(&more?);
-        Some(crate::group::engine::sum_is_zero(&dalek?, &engine))
+        let sums = crate::util::par::map_owned(ranges, |k, (first, scalars)| {
+            let bytes: Vec<[u8; 32]> = scalars.iter().map(&to_bytes).collect();
+            let part = self.table.vartime_msm_from(first, &bytes)?;
+            if k != 0 {
+                return Some((part, None));
+            }
+            let more = if engine_scalars.is_empty() {
+                crate::group::engine::identity()
+            } else {
+                crate::group::engine::vartime_msm(engine_scalars, engine_points)?
+            };
+            let dalek = msm::vartime_slices(dynamic_scalars, dynamic_points)?;
+            Some((part.add(&more), Some(dalek)))
+        });
+        let mut engine = crate::group::engine::identity();
+        let mut dalek = None;
+        for s in sums {
+            let (part, d) = s?;
+            engine = engine.add(&part);
+            dalek = dalek.or(d);
+        }
+        let dalek = dalek?;
+        Some(crate::group::engine::sum_is_zero(&dalek, &engine))
     }
 
     /// Generators per vector set and party (`n`).
