@@ -20,7 +20,7 @@ MACHINES = {
     "zen3-avx2": "AVX2 only — AMD EPYC Zen 3, 2 vCPU (no AVX-512); dalek's AVX2 backend",
     "xeon-ifma": "AVX-512 IFMA — Intel Xeon, 2 vCPU; dalek 5's IFMA backend chosen at run time",
     "zen4-avx2emu": "AVX2 only, emulated — AMD EPYC Zen 4, 2 vCPU, built with RUSTFLAGS='' (dalek 5 "
-    "without its IFMA backend; engine unused by single verification)",
+    "without its IFMA backend) and BPKIT_ENGINE_IFMA=0 (bpkit's engine on its AVX2 pass)",
     "zen4-ifma": "AVX-512 IFMA — AMD EPYC Zen 4, 2 vCPU; IFMA in dalek 5 and in bpkit's engine",
     "xeon16-ifma": "AVX-512 IFMA — Intel Xeon, 16 vCPU (the device machine, idle); IFMA in dalek 5 "
     "and in bpkit's engine; one thread",
