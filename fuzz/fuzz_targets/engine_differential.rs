@@ -5,7 +5,8 @@
 //! the automatic choice, Straus and Pippenger forced, and a precomputed table over the first
 //! half of the points (width 3 … 8 by input length) mixed with the second half as dynamic
 //! points, against dalek's `vartime_multiscalar_mul`; and Pippenger's windows split into 2 … 5
-//! shares (`vartime_msm_window_share`, one multiplication on several threads), summed.
+//! shares (`vartime_msm_window_share`, one multiplication on several threads), summed; and a
+//! shifted table (`ShiftedTable`) over every point, whole and in two ranges.
 //! Pippenger's eight-lane AVX-512 IFMA bucket pass runs on the software model of its
 //! instructions (and on the real ones where the CPU has them), and the eight-lane IFMA field operations are compared with the portable ones.
 //! Every chunk is also decoded as an Ed25519 point by the engine (`bpkit_engine::edwards`, what
@@ -227,6 +228,31 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(real.encode(), rep_want, "IFMA hardware, c {width:?}");
             }
         }
+    }
+    // A shifted table (fixed points with their shifts 2ᶜʲ·P, one window of bucket additions) over
+    // every point, width 4 … 9 by input length, on the active pass and on the portable one; the
+    // table's points split in two ranges (threads) add up to the whole.
+    if run(7) {
+        let width = 4 + (data.len() % 6) as u32;
+        for simd in [true, false] {
+            bpkit_engine::backend::simd_buckets(simd);
+            let table = bpkit_engine::ShiftedTable::with_width(&affine, width);
+            let got = table.vartime_msm(&raw).unwrap();
+            assert_eq!(
+                got.encode(),
+                want.compress().to_bytes(),
+                "shifted table, c {width}, simd {simd}"
+            );
+            let cut = data.len() % (raw.len() + 1);
+            let a = table.vartime_msm_from(0, &raw[..cut]).unwrap();
+            let b = table.vartime_msm_from(cut, &raw[cut..]).unwrap();
+            assert_eq!(
+                a.add(&b).encode(),
+                want.compress().to_bytes(),
+                "shifted table split at {cut}"
+            );
+        }
+        bpkit_engine::backend::simd_buckets(true);
     }
     // The eight-lane field operations (model) on the chunks read as field elements, against the
     // portable ones: a + b, a − b, a·b, a², a^(2⁵).
