@@ -21,10 +21,6 @@ use bpkit_engine::{vartime_msm, AffineNiels, Point};
 use curve25519_dalek::ristretto::RistrettoPoint;
 use curve25519_dalek::scalar::Scalar;
 use curve25519_dalek::traits::VartimeMultiscalarMul;
-use std::sync::Mutex;
-
-/// The backend switches are process-wide: tests that flip them run one at a time.
-static SWITCH: Mutex<()> = Mutex::new(());
 
 /// Scalars whose digits carry through every window: all ones, ℓ − 1, 2ᵏ − 1 at window edges,
 /// then random ones.
@@ -54,31 +50,6 @@ fn sum_of(parts: impl Iterator<Item = Point>) -> [u8; 32] {
         .encode()
 }
 
-/// The configurations of the bucket pass this CPU can run: (name, portable backend, SIMD pass,
-/// IFMA pass).
-fn configurations() -> Vec<(&'static str, bool, bool, bool)> {
-    let mut c = vec![("portable backend", true, false, false)];
-    dispatch::force_portable(false);
-    backend::simd_buckets(false);
-    backend::ifma(false);
-    c.push(("portable pass", false, false, false));
-    backend::simd_buckets(true);
-    if backend::simd_buckets_active() {
-        c.push(("AVX2 pass", false, true, false));
-    }
-    backend::ifma(true);
-    if backend::ifma_active() {
-        c.push(("IFMA pass", false, true, true));
-    }
-    c
-}
-
-fn set(portable: bool, simd: bool, ifma: bool) {
-    dispatch::force_portable(portable);
-    backend::simd_buckets(simd);
-    backend::ifma(ifma);
-}
-
 fn restore() {
     dispatch::force_portable(false);
     backend::simd_buckets(true);
@@ -87,9 +58,9 @@ fn restore() {
 
 #[test]
 fn shares_add_up_to_the_whole_multiplication() {
-    let _g = SWITCH.lock().unwrap();
+    let _g = common::SWITCH.lock().unwrap();
     let mut rng = common::rng(22);
-    let configs = configurations();
+    let configs = common::configurations();
     eprintln!(
         "shares checked on: {:?}",
         configs.iter().map(|c| c.0).collect::<Vec<_>>()
@@ -106,7 +77,7 @@ fn shares_add_up_to_the_whole_multiplication() {
             .compress()
             .to_bytes();
         for (name, portable, simd, ifma) in &configs {
-            set(*portable, *simd, *ifma);
+            common::set(*portable, *simd, *ifma);
             assert_eq!(vartime_msm(&bytes, &affine).unwrap().encode(), want);
             for count in 1..=7usize {
                 let got = sum_of(
@@ -136,7 +107,7 @@ fn shares_add_up_to_the_whole_multiplication() {
 fn one_share_is_not_the_whole() {
     // Two shares of a 200-point multiplication with full-width scalars: each is a proper part
     // (neither the whole nor the identity), so a share that took every window, or none, fails.
-    let _g = SWITCH.lock().unwrap();
+    let _g = common::SWITCH.lock().unwrap();
     let mut rng = common::rng(23);
     let points: Vec<RistrettoPoint> = (0..200).map(|_| common::random_point(&mut rng)).collect();
     let affine = common::engine_affine(&points);

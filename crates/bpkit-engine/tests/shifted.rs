@@ -14,16 +14,12 @@
 
 mod common;
 
-use bpkit_engine::backend::{self, dispatch};
+use bpkit_engine::backend::dispatch;
 use bpkit_engine::msm::shifted;
 use bpkit_engine::{AffineNiels, ShiftedTable};
 use curve25519_dalek::ristretto::RistrettoPoint;
 use curve25519_dalek::scalar::Scalar;
 use curve25519_dalek::traits::{Identity, VartimeMultiscalarMul};
-use std::sync::Mutex;
-
-/// The backend switches are process-wide: tests that flip them run one at a time.
-static SWITCH: Mutex<()> = Mutex::new(());
 
 fn scalars(rng: &mut rand_chacha::ChaCha20Rng, n: usize) -> Vec<[u8; 32]> {
     (0..n)
@@ -69,29 +65,6 @@ fn reference(scalars: &[[u8; 32]], points: &[RistrettoPoint]) -> [u8; 32] {
         .to_bytes()
 }
 
-fn configurations() -> Vec<(&'static str, bool, bool, bool)> {
-    let mut c = vec![("portable backend", true, false, false)];
-    dispatch::force_portable(false);
-    backend::simd_buckets(false);
-    backend::ifma(false);
-    c.push(("portable pass", false, false, false));
-    backend::simd_buckets(true);
-    if backend::simd_buckets_active() {
-        c.push(("AVX2 pass", false, true, false));
-    }
-    backend::ifma(true);
-    if backend::ifma_active() {
-        c.push(("IFMA pass", false, true, true));
-    }
-    c
-}
-
-fn set(portable: bool, simd: bool, ifma: bool) {
-    dispatch::force_portable(portable);
-    backend::simd_buckets(simd);
-    backend::ifma(ifma);
-}
-
 fn points(rng: &mut rand_chacha::ChaCha20Rng, n: usize) -> (Vec<RistrettoPoint>, Vec<AffineNiels>) {
     let dalek = common::mixed_points(rng, n);
     let engine = common::engine_affine(&dalek);
@@ -100,9 +73,9 @@ fn points(rng: &mut rand_chacha::ChaCha20Rng, n: usize) -> (Vec<RistrettoPoint>,
 
 #[test]
 fn tables_match_dalek_on_every_pass() {
-    let _g = SWITCH.lock().unwrap_or_else(|e| e.into_inner());
+    let _g = common::SWITCH.lock().unwrap_or_else(|e| e.into_inner());
     let mut rng = common::rng(41);
-    let configs = configurations();
+    let configs = common::configurations();
     common::announce(&format!(
         "shifted tables on {:?}",
         configs.iter().map(|c| c.0).collect::<Vec<_>>()
@@ -119,7 +92,7 @@ fn tables_match_dalek_on_every_pass() {
         let s = scalars(&mut rng, n);
         let want = reference(&s, &dalek);
         for &(name, portable, simd, ifma) in &configs {
-            set(portable, simd, ifma);
+            common::set(portable, simd, ifma);
             let table = ShiftedTable::with_width(&engine, width);
             assert_eq!(table.width(), width);
             assert_eq!(table.len(), n);
@@ -160,7 +133,7 @@ fn tables_match_dalek_on_every_pass() {
             assert!(table.vartime_msm_from(usize::MAX, &s[..1]).is_none());
         }
     }
-    set(false, true, true);
+    common::set(false, true, true);
 }
 
 #[test]
@@ -186,20 +159,20 @@ fn ifma_model_pass_matches_dalek() {
 
 #[test]
 fn backend_switch_after_building_and_extend() {
-    let _g = SWITCH.lock().unwrap_or_else(|e| e.into_inner());
+    let _g = common::SWITCH.lock().unwrap_or_else(|e| e.into_inner());
     let mut rng = common::rng(43);
     let (dalek, engine) = points(&mut rng, 90);
     let s = scalars(&mut rng, 90);
     let want = reference(&s, &dalek);
-    let configs = configurations();
+    let configs = common::configurations();
     for &(built, bp, bs, bi) in &configs {
-        set(bp, bs, bi);
+        common::set(bp, bs, bi);
         let table = ShiftedTable::with_width(&engine, 10);
         let mut grown = ShiftedTable::with_width(&engine[..33], 10);
         grown.extend(&engine[33..]);
         assert_eq!(grown.len(), 90);
         for &(used, up, us, ui) in &configs {
-            set(up, us, ui);
+            common::set(up, us, ui);
             assert_eq!(
                 table.vartime_msm(&s).unwrap().encode(),
                 want,
@@ -212,7 +185,7 @@ fn backend_switch_after_building_and_extend() {
             );
         }
     }
-    set(false, true, true);
+    common::set(false, true, true);
 }
 
 #[test]

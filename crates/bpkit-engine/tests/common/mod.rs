@@ -260,3 +260,32 @@ pub fn cyclic_niels(v: &[bpkit_engine::field::Fe], i: usize) -> bpkit_engine::Af
     let n = v.len();
     bpkit_engine::AffineNiels::from_coordinates_unchecked(v[i % n], v[(i + 5) % n], v[(i + 11) % n])
 }
+
+/// The backend switches are process-wide: tests that flip them run one at a time.
+pub static SWITCH: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// The configurations of the bucket pass this CPU can run: (name, portable backend, SIMD pass,
+/// IFMA pass).
+pub fn configurations() -> Vec<(&'static str, bool, bool, bool)> {
+    let mut c = vec![("portable backend", true, false, false)];
+    bpkit_engine::backend::dispatch::force_portable(false);
+    bpkit_engine::backend::simd_buckets(false);
+    bpkit_engine::backend::ifma(false);
+    c.push(("portable pass", false, false, false));
+    bpkit_engine::backend::simd_buckets(true);
+    if bpkit_engine::backend::simd_buckets_active() {
+        c.push(("AVX2 pass", false, true, false));
+    }
+    bpkit_engine::backend::ifma(true);
+    if bpkit_engine::backend::ifma_active() {
+        c.push(("IFMA pass", false, true, true));
+    }
+    c
+}
+
+/// Sets the backend switches: portable backend only, the SIMD bucket pass, the IFMA pass.
+pub fn set(portable: bool, simd: bool, ifma: bool) {
+    bpkit_engine::backend::dispatch::force_portable(portable);
+    bpkit_engine::backend::simd_buckets(simd);
+    bpkit_engine::backend::ifma(ifma);
+}

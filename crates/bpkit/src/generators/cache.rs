@@ -119,22 +119,39 @@ pub const SHIFTED_MAX_PARTIES: usize = 64;
 /// verification), then built once and returned. `build_now` builds it at the first call (to
 /// prepare a server before its first proof).
 pub fn shared_shifted(parties: usize, build_now: bool) -> Option<&'static ShiftedGens> {
-    if !parties.is_power_of_two() || parties > SHIFTED_MAX_PARTIES {
+    if parties > SHIFTED_MAX_PARTIES {
         return None;
     }
-    let k = parties.trailing_zeros() as usize;
-    let slot = SHIFTED.get(k)?;
+    built_after_use(&SHIFTED, &SHIFTED_ASKED, parties, build_now, || {
+        ShiftedGens::new(&shared_engine(MAX_BITS, parties), MAX_BITS, parties)
+    })
+}
+
+/// The table of slot log₂ `size` in `tables` (`size` a power of two): counts one request in
+/// `asked` and builds it with `build` once [`SHIFTED_AFTER`] requests came before (or at once
+/// with `build_now`); `None` until then, or if `size` has no slot.
+fn built_after_use(
+    tables: &'static [OnceLock<Option<ShiftedGens>>],
+    asked: &'static [AtomicU32],
+    size: usize,
+    build_now: bool,
+    build: impl FnOnce() -> Option<ShiftedGens>,
+) -> Option<&'static ShiftedGens> {
+    if !size.is_power_of_two() {
+        return None;
+    }
+    let k = size.trailing_zeros() as usize;
+    let slot = tables.get(k)?;
     if let Some(table) = slot.get() {
         return table.as_ref();
     }
-    let asked = SHIFTED_ASKED
+    let before = asked
         .get(k)
         .map_or(0, |a| a.fetch_add(1, Ordering::Relaxed));
-    if !build_now && asked < SHIFTED_AFTER {
+    if !build_now && before < SHIFTED_AFTER {
         return None;
     }
-    slot.get_or_init(|| ShiftedGens::new(&shared_engine(MAX_BITS, parties), MAX_BITS, parties))
-        .as_ref()
+    slot.get_or_init(build).as_ref()
 }
 
 /// Largest padded multiplier count whose single verification uses a shifted table
@@ -151,22 +168,16 @@ static CIRCUIT_SHIFTED_ASKED: [AtomicU32; 11] = [const { AtomicU32::new(0) }; 11
 /// [`CIRCUIT_SHIFTED_MAX`]), under the same rule as [`shared_shifted`]: built once this has been
 /// asked [`SHIFTED_AFTER`] times for that size (or at once with `build_now`).
 pub fn shared_circuit_shifted(padded: usize, build_now: bool) -> Option<&'static ShiftedGens> {
-    if !padded.is_power_of_two() || padded > CIRCUIT_SHIFTED_MAX {
+    if padded > CIRCUIT_SHIFTED_MAX {
         return None;
     }
-    let k = padded.trailing_zeros() as usize;
-    let slot = CIRCUIT_SHIFTED.get(k)?;
-    if let Some(table) = slot.get() {
-        return table.as_ref();
-    }
-    let asked = CIRCUIT_SHIFTED_ASKED
-        .get(k)
-        .map_or(0, |a| a.fetch_add(1, Ordering::Relaxed));
-    if !build_now && asked < SHIFTED_AFTER {
-        return None;
-    }
-    slot.get_or_init(|| ShiftedGens::interleaved(&shared_engine(padded, 1), padded))
-        .as_ref()
+    built_after_use(
+        &CIRCUIT_SHIFTED,
+        &CIRCUIT_SHIFTED_ASKED,
+        padded,
+        build_now,
+        || ShiftedGens::interleaved(&shared_engine(padded, 1), padded),
+    )
 }
 
 /// True when [`shared_engine`]`(gens, parties)` would return at once, converting nothing: the

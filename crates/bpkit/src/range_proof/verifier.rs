@@ -305,6 +305,18 @@ pub(crate) fn decompress_commitments(
 #[cfg(feature = "std")]
 const TABLE_MAX_PARTIES: usize = crate::generators::PARTY_TABLE_PARTIES;
 
+/// The precomputed tables a single verification multiplies the equation out with.
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+enum Tables<'a> {
+    /// None: dalek's multiplication over every point.
+    None,
+    /// Straus's tables of `B, B̃` and the first parties' generators (m ≤ 2).
+    Straus(&'a crate::generators::VerifierTable),
+    /// A shifted table of the default generators (the engine's one-window Pippenger).
+    #[cfg(feature = "std")]
+    Shifted(&'a crate::generators::ShiftedGens),
+}
+
 impl RangeProof {
     /// Appends `A, S, T₁, T₂, L₀, R₀, L₁, R₁, …` (already decompressed) to `out`.
     pub(crate) fn append_points(&self, out: &mut Vec<RistrettoPoint>) {
@@ -337,7 +349,8 @@ impl RangeProof {
             if let Some(shifted) =
                 crate::generators::shared_shifted(statement.padded_values(), false)
             {
-                return self.verify_shifted(shifted, &bp_gens, transcript, statement);
+                let tables = Tables::Shifted(shifted);
+                return self.verify_inner(pc_gens, &bp_gens, tables, transcript, statement);
             }
         }
         let table = match statement.padded_values() {
@@ -345,7 +358,8 @@ impl RangeProof {
             m if m <= TABLE_MAX_PARTIES => crate::generators::shared_party_table(),
             _ => None,
         };
-        self.verify_inner(pc_gens, &bp_gens, table, transcript, statement)
+        let tables = table.map_or(Tables::None, Tables::Straus);
+        self.verify_inner(pc_gens, &bp_gens, tables, transcript, statement)
     }
 
     /// [`RangeProof::verify`] with caller-supplied generators.
@@ -356,52 +370,14 @@ impl RangeProof {
         transcript: &mut Transcript,
         statement: &RangeStatement,
     ) -> Result<(), Error> {
-        self.verify_inner(pc_gens, bp_gens, None, transcript, statement)
-    }
-
-    /// [`RangeProof::verify`] with a shifted table of the default generators.
-    #[cfg(feature = "std")]
-    fn verify_shifted(
-        &self,
-        shifted: &crate::generators::ShiftedGens,
-        bp_gens: &BulletproofGens,
-        transcript: &mut Transcript,
-        statement: &RangeStatement,
-    ) -> Result<(), Error> {
-        let too_small = || Error::GeneratorsTooSmall {
-            needed: statement.bits().saturating_mul(statement.padded_values()),
-            available: bp_gens
-                .gens_capacity()
-                .saturating_mul(bp_gens.party_capacity()),
-        };
-        if !bp_gens.covers(statement.bits(), statement.padded_values()) {
-            return Err(too_small());
-        }
-        let view = ProofView::of(self);
-        let ch = replay(&view, statement, transcript)?;
-        let mut points = Vec::with_capacity(dynamic_len(&ch));
-        self.append_points(&mut points);
-        decompress_commitments(statement, &mut points)?;
-        let mut inverses: Vec<Scalar> = ch.to_invert().collect();
-        // One inversion for y and every u_j (none is zero: checked by `replay`).
-        let _ = Scalar::invert_batch_alloc(&mut inverses);
-        let mut scalars = Vec::with_capacity(points.len());
-        let terms = prepare(&ch, &view, &inverses, Scalar::ONE, &mut scalars)?;
-        let mut fixed = FixedAccumulator::new();
-        fixed.add(&terms);
-        // Variable-time: every scalar and point of a verification is public.
-        match fixed.check_with_shifted(shifted, &scalars, &points) {
-            Some(true) => Ok(()),
-            Some(false) => Err(Error::VerificationFailed),
-            None => Err(too_small()),
-        }
+        self.verify_inner(pc_gens, bp_gens, Tables::None, transcript, statement)
     }
 
     fn verify_inner(
         &self,
         pc_gens: &PedersenGens,
         bp_gens: &BulletproofGens,
-        table: Option<&crate::generators::VerifierTable>,
+        tables: Tables<'_>,
         transcript: &mut Transcript,
         statement: &RangeStatement,
     ) -> Result<(), Error> {
@@ -425,10 +401,12 @@ impl RangeProof {
         let terms = prepare(&ch, &view, &inverses, Scalar::ONE, &mut scalars)?;
         let mut fixed = FixedAccumulator::new();
         fixed.add(&terms);
-        let holds = match table {
-            // Variable-time: every scalar and point of a verification is public.
-            Some(table) => fixed.check_with_table(table, bp_gens, &scalars, &points),
-            None => fixed.check(pc_gens, bp_gens, &scalars, &points),
+        // Variable-time: every scalar and point of a verification is public.
+        let holds = match tables {
+            Tables::Straus(table) => fixed.check_with_table(table, bp_gens, &scalars, &points),
+            #[cfg(feature = "std")]
+            Tables::Shifted(table) => fixed.check_with_shifted(table, &scalars, &points),
+            Tables::None => fixed.check(pc_gens, bp_gens, &scalars, &points),
         };
         match holds {
             Some(true) => Ok(()),

@@ -224,14 +224,7 @@ fn on_shifted_table(
     let table = crate::generators::shared_circuit_shifted(padded, false)?;
     Some((|| {
         let v = commitments_engine(commitments)?;
-        party_zero(padded, bp_gens)?;
-        if eq.g.len() != padded
-            || eq.h.len() != padded
-            || eq.proof_scalars.len() != points.len()
-            || eq.commitment_scalars.len() != v.len()
-        {
-            return Err(Error::VerificationFailed);
-        }
+        check_shape(padded, eq, points.len(), v.len(), bp_gens)?;
         let proof_points: Vec<&RistrettoPoint> = points.iter().collect();
         let mut fixed = Vec::with_capacity(padded.saturating_mul(2).saturating_add(2));
         fixed.extend([eq.b, eq.b_blinding]);
@@ -280,6 +273,27 @@ fn party_zero(
         needed: padded,
         available: bp_gens.gens_capacity(),
     })
+}
+
+/// The generators cover `padded` multipliers and the equation has one scalar per generator,
+/// proof point and commitment.
+#[cfg(feature = "std")]
+fn check_shape(
+    padded: usize,
+    eq: &CircuitEquation,
+    proof_points: usize,
+    commitments: usize,
+    bp_gens: &BulletproofGens,
+) -> Result<(), Error> {
+    party_zero(padded, bp_gens)?;
+    if eq.g.len() != padded
+        || eq.h.len() != padded
+        || eq.proof_scalars.len() != proof_points
+        || eq.commitment_scalars.len() != commitments
+    {
+        return Err(Error::VerificationFailed);
+    }
+    Ok(())
 }
 
 fn verdict(holds: bool) -> Result<(), Error> {
@@ -394,14 +408,7 @@ fn on_engine(
     pc_gens: &PedersenGens,
     bp_gens: &BulletproofGens,
 ) -> Result<(), Error> {
-    party_zero(padded, bp_gens)?;
-    if eq.g.len() != padded
-        || eq.h.len() != padded
-        || eq.proof_scalars.len() != points.len()
-        || eq.commitment_scalars.len() != v.len()
-    {
-        return Err(Error::VerificationFailed);
-    }
+    check_shape(padded, &eq, points.len(), v.len(), bp_gens)?;
     // Parties = 1: circuits use party 0's generators only.
     let gens = crate::generators::shared_engine(padded, 1);
     let gh = gens
