@@ -234,6 +234,17 @@ fn main() {
                     }),
                 ),
                 (
+                    // The path before shifted tables (dalek's multiplication, its Straus tables
+                    // up to 32 multipliers).
+                    "bpkit-key, no shifted table",
+                    Box::new(|| {
+                        bpkit::generators::set_shifted_tables(false);
+                        let p = ShuffleProof::from_bytes(black_box(&statement_bytes)).unwrap();
+                        st.verify_with_key(&key, &mut t(), &p, &bp).unwrap();
+                        bpkit::generators::set_shifted_tables(true);
+                    }),
+                ),
+                (
                     "bpkit-statement",
                     Box::new(|| {
                         let p = ShuffleProof::from_bytes(black_box(&statement_bytes)).unwrap();
