@@ -14,8 +14,9 @@
 //!
 //! `BPKIT_R1CS_ROUNDS` sets the rounds (default 41 for k = 8, 21 for k = 64); an argument
 //! filters groups by name (`verify`, `prove`, `k=8`, …). `BPKIT_R1CS_SWEEP=1`: instead, the
-//! size sweep that chose `CIRCUIT_TABLE_MAX` (shuffles of k = 8 … 512, verification with a
-//! key on the shared generator table and without it, dalek beside them).
+//! size sweep that chose `CIRCUIT_TABLE_MAX` and `CIRCUIT_SHIFTED_MAX` (shuffles of k = 8 …
+//! 1024, verification with a key on dalek's Straus table, without any table, and on the shifted
+//! table, dalek beside them).
 
 use std::hint::black_box;
 
@@ -95,7 +96,7 @@ fn main() {
     println!("bpkit backend: {:?}", bpkit::backend::report());
     let sweep = std::env::var_os("BPKIT_R1CS_SWEEP").is_some();
     let ks: &[usize] = if sweep {
-        &[8, 16, 32, 64, 128, 256, 512]
+        &[8, 16, 32, 64, 128, 256, 512, 1024]
     } else {
         &[8, 64]
     };
@@ -164,11 +165,13 @@ fn main() {
 
         if sweep {
             let (sb, st, key, bp) = (&statement_bytes, &st, &key, &bp);
-            let key_verify = |max: usize| {
+            let key_verify = |max: usize, shifted: bool| {
                 move || {
                     bpkit::generators::set_circuit_table_max(max);
+                    bpkit::generators::set_shifted_tables(shifted);
                     let p = ShuffleProof::from_bytes(black_box(sb)).unwrap();
                     st.verify_with_key(key, &mut t(), &p, bp).unwrap();
+                    bpkit::generators::set_shifted_tables(true);
                 }
             };
             run(
@@ -188,8 +191,9 @@ fn main() {
                             v.verify(&p, &pc4, &bp4).unwrap();
                         }),
                     ),
-                    ("bpkit-key-no-table", Box::new(key_verify(0))),
-                    ("bpkit-key-table", Box::new(key_verify(usize::MAX))),
+                    ("bpkit-key-no-table", Box::new(key_verify(0, false))),
+                    ("bpkit-key-table", Box::new(key_verify(usize::MAX, false))),
+                    ("bpkit-key-shifted", Box::new(key_verify(0, true))),
                 ],
             );
             bpkit::generators::set_circuit_table_max(bpkit::generators::CIRCUIT_TABLE_MAX);
