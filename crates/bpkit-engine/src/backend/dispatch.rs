@@ -193,7 +193,7 @@ pub(crate) fn pippenger(
         // IFMA on this CPU with the OS saving the ZMM state (and the caller allows it), the
         // requirements of this `#[target_feature(enable = "avx512f,avx512ifma")]` function;
         // its arguments are ordinary slices.
-        return unsafe { super::ifma::hw::pippenger(scalars, points, c, share) };
+        return unsafe { super::ifma::hw::pippenger(scalars, points, c, share, prefetch) };
     }
     #[cfg(target_arch = "x86_64")]
     if simd_buckets_active() {
@@ -201,7 +201,7 @@ pub(crate) fn pippenger(
         // `active()`), BMI2 and ADX on this CPU, the requirements of this
         // `#[target_feature(enable = "avx2,bmi2,adx")]` function; its arguments are ordinary
         // slices.
-        return unsafe { super::avx2::msm::pippenger(scalars, points, c, share) };
+        return unsafe { super::avx2::msm::pippenger(scalars, points, c, share, prefetch) };
     }
     #[cfg(target_arch = "x86_64")]
     if active() == Backend::Avx2 && cpuid_bmi2::get() {
@@ -214,9 +214,10 @@ pub(crate) fn pippenger(
 
 /// Asks the CPU to bring the cache lines of `x` (its first and its 64th byte onwards, so two
 /// lines of a 128-byte point) into the cache: a hint, for the bucket passes that read points in a
-/// scattered order. No effect off x86-64.
+/// scattered order (handed to them as an argument, so that they need not call up into this
+/// module). No effect off x86-64.
 #[inline(always)]
-pub(crate) fn prefetch<T>(x: &T) {
+fn prefetch<T>(x: &T) {
     #[cfg(target_arch = "x86_64")]
     {
         use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
@@ -325,7 +326,14 @@ pub(crate) fn one_window(
             // AVX-512 IFMA on this CPU with the OS saving the ZMM state, the requirements of
             // this `#[target_feature(enable = "avx512f,avx512ifma")]` function; its arguments
             // are ordinary slices.
-            unsafe { super::ifma::hw::one_window(digits, buckets, p.get(first..).unwrap_or(&[])) }
+            unsafe {
+                super::ifma::hw::one_window(
+                    digits,
+                    buckets,
+                    p.get(first..).unwrap_or(&[]),
+                    prefetch,
+                )
+            }
         }
         #[cfg(target_arch = "x86_64")]
         PackedPoints::Avx2(p) if simd_buckets_active() => {
@@ -333,7 +341,14 @@ pub(crate) fn one_window(
             // (through `active()`), BMI2 and ADX on this CPU, the requirements of this
             // `#[target_feature(enable = "avx2,bmi2,adx")]` function; its arguments are ordinary
             // slices.
-            unsafe { super::avx2::msm::one_window(digits, buckets, p.get(first..).unwrap_or(&[])) }
+            unsafe {
+                super::avx2::msm::one_window(
+                    digits,
+                    buckets,
+                    p.get(first..).unwrap_or(&[]),
+                    prefetch,
+                )
+            }
         }
         PackedPoints::Portable(p) => {
             one_window_portable(digits, buckets, p.get(first..).unwrap_or(&[]))
@@ -666,7 +681,9 @@ pub fn ifma_model_one_window(
 ) -> crate::point::Point {
     let packed: alloc::vec::Vec<super::ifma::convert::PackedNiels> =
         points.iter().map(super::ifma::emu::pack_niels).collect();
-    crate::point::Point(super::ifma::emu::one_window(digits, buckets, &packed))
+    crate::point::Point(super::ifma::emu::one_window(
+        digits, buckets, &packed, prefetch,
+    ))
 }
 
 /// Pippenger's method with the eight-lane IFMA bucket pass run on the software model of the
@@ -684,6 +701,7 @@ pub fn ifma_model_msm(
         points,
         c,
         crate::msm::window::Share::ALL,
+        prefetch,
     )))
 }
 
@@ -702,7 +720,7 @@ pub fn ifma_hw_msm(
         // the requirements of this `#[target_feature(enable = "avx512f,avx512ifma")]`
         // function; its arguments are ordinary slices.
         let p = unsafe {
-            super::ifma::hw::pippenger(&words, points, c, crate::msm::window::Share::ALL)
+            super::ifma::hw::pippenger(&words, points, c, crate::msm::window::Share::ALL, prefetch)
         };
         return Some(crate::point::Point(p));
     }

@@ -25,6 +25,7 @@ pub fn pippenger(
     points: &[AffineNiels],
     c: Option<u32>,
     share: Share,
+    hint: impl Fn(&PackedNiels),
 ) -> Extended {
     let d2 = Fe4::pack(&[EDWARDS_D2; 4]);
     lanes::pippenger(
@@ -34,7 +35,7 @@ pub fn pippenger(
         share,
         pack_niels,
         |entries, packed, identity, buckets| {
-            bucket_pass(entries, packed, identity, buckets);
+            bucket_pass(entries, packed, identity, buckets, &hint);
             running_sum_x4(&buckets.sums, &d2)
         },
     )
@@ -43,7 +44,12 @@ pub fn pippenger(
 /// `Σ dₖ·Qₖ` for small signed digits (|dₖ| ≤ `buckets`) over packed points, four lanes at a
 /// time: the one window of a shifted table (`msm::shifted`).
 #[target_feature(enable = "avx2,bmi2,adx")]
-pub fn one_window(digits: &[i32], buckets: usize, packed: &[PackedNiels]) -> Extended {
+pub fn one_window(
+    digits: &[i32],
+    buckets: usize,
+    packed: &[PackedNiels],
+    hint: impl Fn(&PackedNiels),
+) -> Extended {
     let d2 = Fe4::pack(&[EDWARDS_D2; 4]);
     let identity = pack_niels(&crate::point::AffineNiels::IDENTITY);
     lanes::one_window(
@@ -52,7 +58,7 @@ pub fn one_window(digits: &[i32], buckets: usize, packed: &[PackedNiels]) -> Ext
         packed,
         &identity,
         |entries, packed, identity, sums| {
-            bucket_pass(entries, packed, identity, sums);
+            bucket_pass(entries, packed, identity, sums, &hint);
             running_sum_x4(&sums.sums, &d2)
         },
     )
@@ -68,6 +74,7 @@ fn bucket_pass(
     packed: &[PackedNiels],
     identity: &PackedNiels,
     buckets: &mut Buckets,
+    hint: &impl Fn(&PackedNiels),
 ) {
     let runs: [&[Entry]; LANES] =
         core::array::from_fn(|k| entries.get(lane_run(entries.len(), k)).unwrap_or(&[]));
@@ -78,13 +85,14 @@ fn bucket_pass(
     let mut current: [Option<u32>; LANES] = [None; LANES];
     for step in 0..steps {
         // The points AHEAD steps on, on their way to the cache (they are read in bucket order,
-        // scattered over the points: a shifted table's several MiB).
+        // scattered over the points: a shifted table's several MiB); `hint` is the dispatch
+        // module's prefetch (passed down: this module does not call back up).
         for run in &runs {
             if let Some(p) = run
                 .get(step.saturating_add(AHEAD))
                 .and_then(|e| packed.get(e.point as usize))
             {
-                crate::backend::dispatch::prefetch(p);
+                hint(p);
             }
         }
         let mut pts: [&PackedNiels; LANES] = [identity; LANES];

@@ -657,6 +657,7 @@ macro_rules! ifma_algorithms {
             points: &[AffineNiels],
             c: Option<u32>,
             share: Share,
+            hint: impl Fn(&PackedNiels),
         ) -> Extended {
             let d2 = Fe8::splat(&crate::field::EDWARDS_D2);
             lanes::pippenger(
@@ -666,7 +667,7 @@ macro_rules! ifma_algorithms {
                 share,
                 pack_niels,
                 |entries, packed, identity, buckets| {
-                    bucket_pass(entries, packed, identity, buckets);
+                    bucket_pass(entries, packed, identity, buckets, &hint);
                     running_sum_x8(&buckets.sums, &d2)
                 },
             )
@@ -675,11 +676,16 @@ macro_rules! ifma_algorithms {
         /// `Σ dₖ·Qₖ` for small signed digits (|dₖ| ≤ `buckets`) over packed points, eight
         /// lanes at a time: the one window of a shifted table (`msm::shifted`).
         $(#[$tf])*
-        pub fn one_window(digits: &[i32], buckets: usize, packed: &[PackedNiels]) -> Extended {
+        pub fn one_window(
+            digits: &[i32],
+            buckets: usize,
+            packed: &[PackedNiels],
+            hint: impl Fn(&PackedNiels),
+        ) -> Extended {
             let d2 = Fe8::splat(&crate::field::EDWARDS_D2);
             let identity = pack_niels(&AffineNiels::IDENTITY);
             lanes::one_window(digits, buckets, packed, &identity, |entries, packed, identity, sums| {
-                bucket_pass(entries, packed, identity, sums);
+                bucket_pass(entries, packed, identity, sums, &hint);
                 running_sum_x8(&sums.sums, &d2)
             })
         }
@@ -696,6 +702,7 @@ macro_rules! ifma_algorithms {
             packed: &[PackedNiels],
             identity: &PackedNiels,
             buckets: &mut Buckets,
+            hint: &impl Fn(&PackedNiels),
         ) {
             let runs: [&[Entry]; LANES8] = core::array::from_fn(|k| {
                 entries
@@ -709,13 +716,13 @@ macro_rules! ifma_algorithms {
             let mut current: [Option<u32>; LANES8] = [None; LANES8];
             for step in 0..steps {
                 // The points AHEAD8 steps on, on their way to the cache (read in bucket order,
-                // scattered over the points).
+                // scattered over the points); `hint`: the dispatch module's prefetch.
                 for run in &runs {
                     if let Some(p) = run
                         .get(step + AHEAD8)
                         .and_then(|e| packed.get(e.point as usize))
                     {
-                        crate::backend::dispatch::prefetch(p);
+                        hint(p);
                     }
                 }
                 let mut pts: [&PackedNiels; LANES8] = [identity; LANES8];
