@@ -77,6 +77,7 @@ pub fn pack_niels(p: &crate::point::AffineNiels) -> PackedNiels {
 
 /// The affine Niels point of the IFMA bucket pass's packed form, the inverse of
 /// [`pack_niels`] up to limb radix.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub fn unpack_niels(p: &PackedNiels) -> crate::point::AffineNiels {
     let fe = |k: usize| -> Fe {
         let mut l = [0u64; 5];
