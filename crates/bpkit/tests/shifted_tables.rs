@@ -109,17 +109,18 @@ fn shifted_tables_are_built_after_enough_verifications_and_agree_with_plain_veri
 }
 
 /// Circuits on shifted tables (`generators::shared_circuit_shifted`, interleaved `B, B̃, G₀[i],
-/// H₀[i]`): shuffles of 3, 8 and 64 values (padded 8, 16, 128 multipliers), verified with the
+/// H₀[i]`): shuffles of 17, 33 and 64 values (padded 32, 64, 128 multipliers), verified with the
 /// tables built and with them switched off: the same verdicts on the valid proof, on sampled
 /// byte flips, with a wrong commitment, and through a verifying key.
 #[test]
 fn circuits_on_shifted_tables_agree_with_the_plain_path() {
     use bpkit::circuit::statements::{ShuffleProof, ShuffleStatement, ShuffleWitness};
-    use bpkit::generators::{shared_circuit_shifted, CIRCUIT_SHIFTED_MAX};
+    use bpkit::generators::{shared_circuit_shifted, CIRCUIT_SHIFTED_MAX, CIRCUIT_SHIFTED_MIN};
     assert!(shared_circuit_shifted(CIRCUIT_SHIFTED_MAX * 2, true).is_none());
-    assert!(shared_circuit_shifted(12, true).is_none());
+    assert!(shared_circuit_shifted(CIRCUIT_SHIFTED_MIN / 2, true).is_none());
+    assert!(shared_circuit_shifted(48, true).is_none());
     let mut rng = common::rng(77);
-    for k in [3usize, 8, 64] {
+    for k in [17usize, 33, 64] {
         let inputs: Vec<Opening> = (0..k as u64)
             .map(|v| Opening::random(v * 3 + 1, &mut rng))
             .collect();

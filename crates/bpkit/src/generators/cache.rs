@@ -155,8 +155,17 @@ fn built_after_use(
 }
 
 /// Largest padded multiplier count whose single verification uses a shifted table
-/// ([`shared_circuit_shifted`]; 5.5 MiB at 1024).
+/// ([`shared_circuit_shifted`]; 5.5 MiB at 1024). Measured (`bench/r1cs-compare`,
+/// `BPKIT_R1CS_SWEEP=1`, AVX2 build, shuffles, 2026-11-26): ÷ dalek's R1CS 0.82, 0.78, 0.80,
+/// 0.77, 0.72, 0.69 at 32 … 1024 padded multipliers against 0.89–0.93 without; the gain grows
+/// with the size, the memory too (about 5 KiB per multiplier), so the tables stop at 1024.
 pub const CIRCUIT_SHIFTED_MAX: usize = 1024;
+
+/// Smallest padded multiplier count with a shifted table: at 16 the proof's points and
+/// commitments are most of the work and dalek's Straus table
+/// ([`crate::generators::CircuitTable`]) was faster (0.84 against 1.03 of dalek's R1CS, same
+/// sweep); from 32 the shifted table is (0.82 against 0.98).
+pub const CIRCUIT_SHIFTED_MIN: usize = 32;
 
 /// Shifted tables for circuits of 1, 2, 4, …, [`CIRCUIT_SHIFTED_MAX`] padded multipliers (index
 /// log₂), and the verifications that asked for each before it was built.
@@ -164,11 +173,11 @@ static CIRCUIT_SHIFTED: [OnceLock<Option<ShiftedGens>>; 11] = [const { OnceLock:
 static CIRCUIT_SHIFTED_ASKED: [AtomicU32; 11] = [const { AtomicU32::new(0) }; 11];
 
 /// The interleaved shifted table ([`ShiftedGens::interleaved`]: `B, B̃, G₀[0], H₀[0], …`) of
-/// the default generators for circuits of `padded` multipliers (a power of two up to
-/// [`CIRCUIT_SHIFTED_MAX`]), under the same rule as [`shared_shifted`]: built once this has been
+/// the default generators for circuits of `padded` multipliers (a power of two from
+/// [`CIRCUIT_SHIFTED_MIN`] to [`CIRCUIT_SHIFTED_MAX`]), under the same rule as [`shared_shifted`]: built once this has been
 /// asked [`SHIFTED_AFTER`] times for that size (or at once with `build_now`).
 pub fn shared_circuit_shifted(padded: usize, build_now: bool) -> Option<&'static ShiftedGens> {
-    if padded > CIRCUIT_SHIFTED_MAX {
+    if !(CIRCUIT_SHIFTED_MIN..=CIRCUIT_SHIFTED_MAX).contains(&padded) {
         return None;
     }
     built_after_use(

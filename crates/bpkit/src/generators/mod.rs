@@ -27,7 +27,7 @@ pub(crate) use cache::shifted_tables_enabled;
 pub use cache::{
     engine_ready, shared, shared_circuit_shifted, shared_engine, shared_party_table,
     shared_pedersen, shared_ready, shared_shifted, shared_table, CIRCUIT_SHIFTED_MAX,
-    PARTY_TABLE_PARTIES, SHIFTED_AFTER, SHIFTED_MAX_PARTIES,
+    CIRCUIT_SHIFTED_MIN, PARTY_TABLE_PARTIES, SHIFTED_AFTER, SHIFTED_MAX_PARTIES,
 };
 #[cfg(feature = "std")]
 #[doc(hidden)]
