@@ -98,15 +98,15 @@ pub const SHIFTED_AFTER: u32 = 16;
 
 static SHIFTED_ON: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
 
-/// Lets single range-proof verification use shifted tables (`true`, the default) or not:
+/// Lets single verification (range proofs, circuits) use shifted tables (`true`, the default) or not:
 /// process-wide, for measurements and the tests that compare both paths.
 #[doc(hidden)]
 pub fn set_shifted_tables(on: bool) {
     SHIFTED_ON.store(on, Ordering::Relaxed);
 }
 
-/// Whether single range-proof verification uses shifted tables ([`set_shifted_tables`]).
-pub(crate) fn shifted_tables_enabled() -> bool {
+/// Whether single verification uses shifted tables ([`set_shifted_tables`]): the caches hand none out otherwise.
+fn shifted_tables_enabled() -> bool {
     SHIFTED_ON.load(Ordering::Relaxed)
 }
 
@@ -129,7 +129,8 @@ pub fn shared_shifted(parties: usize, build_now: bool) -> Option<&'static Shifte
 
 /// The table of slot log₂ `size` in `tables` (`size` a power of two): counts one request in
 /// `asked` and builds it with `build` once [`SHIFTED_AFTER`] requests came before (or at once
-/// with `build_now`); `None` until then, or if `size` has no slot.
+/// with `build_now`); `None` until then, if `size` has no slot, or while the tables are switched
+/// off ([`set_shifted_tables`]).
 fn built_after_use(
     tables: &'static [OnceLock<Option<ShiftedGens>>],
     asked: &'static [AtomicU32],
@@ -137,7 +138,7 @@ fn built_after_use(
     build_now: bool,
     build: impl FnOnce() -> Option<ShiftedGens>,
 ) -> Option<&'static ShiftedGens> {
-    if !size.is_power_of_two() {
+    if !size.is_power_of_two() || !shifted_tables_enabled() {
         return None;
     }
     let k = size.trailing_zeros() as usize;

@@ -22,8 +22,6 @@ mod shifted;
 #[doc(hidden)]
 pub use cache::set_shifted_tables;
 #[cfg(feature = "std")]
-pub(crate) use cache::shifted_tables_enabled;
-#[cfg(feature = "std")]
 pub use cache::{
     engine_ready, shared, shared_circuit_shifted, shared_engine, shared_party_table,
     shared_pedersen, shared_ready, shared_shifted, shared_table, CIRCUIT_SHIFTED_MAX,

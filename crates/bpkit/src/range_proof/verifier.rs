@@ -345,13 +345,9 @@ impl RangeProof {
     ) -> Result<(), Error> {
         let bp_gens = crate::generators::shared(statement.bits(), statement.padded_values());
         let pc_gens = crate::generators::shared_pedersen();
-        if crate::generators::shifted_tables_enabled() {
-            if let Some(shifted) =
-                crate::generators::shared_shifted(statement.padded_values(), false)
-            {
-                let tables = Tables::Shifted(shifted);
-                return self.verify_inner(pc_gens, &bp_gens, tables, transcript, statement);
-            }
+        if let Some(shifted) = crate::generators::shared_shifted(statement.padded_values(), false) {
+            let tables = Tables::Shifted(shifted);
+            return self.verify_inner(pc_gens, &bp_gens, tables, transcript, statement);
         }
         let table = match statement.padded_values() {
             1 => crate::generators::shared_table(),

@@ -214,9 +214,6 @@ fn on_shifted_table(
     pc_gens: &PedersenGens,
     bp_gens: &BulletproofGens,
 ) -> Option<Result<(), Error>> {
-    if !crate::generators::shifted_tables_enabled() {
-        return None;
-    }
     let defaults = crate::generators::shared_pedersen();
     if pc_gens.b() != defaults.b() || pc_gens.b_blinding() != defaults.b_blinding() {
         return None;
