@@ -16,7 +16,8 @@
 //! filters groups by name (`verify`, `prove`, `k=8`, …). `BPKIT_R1CS_SWEEP=1`: instead, the
 //! size sweep that chose `CIRCUIT_TABLE_MAX` and `CIRCUIT_SHIFTED_MAX` (shuffles of k = 8 …
 //! 1024, verification with a key on dalek's Straus table, without any table, and on the shifted
-//! table, dalek beside them).
+//! table, dalek beside them). `BPKIT_R1CS_ONLY=dalek-r1cs,bpkit-key` runs only the contenders
+//! named (for profiles).
 
 use std::hint::black_box;
 
@@ -83,6 +84,11 @@ fn main() {
     let run = |group: &str, rounds: usize, mut jobs: Vec<Job<'_>>| {
         if filter.as_deref().is_some_and(|f| !group.contains(f)) {
             return;
+        }
+        // `BPKIT_R1CS_ONLY=dalek-r1cs,bpkit-key`: only the contenders named (for profiles).
+        if let Ok(only) = std::env::var("BPKIT_R1CS_ONLY") {
+            let names: Vec<&str> = only.split(',').collect();
+            jobs.retain(|(name, _)| names.contains(name));
         }
         let stats = interleave::run(rounds, &mut jobs);
         println!("{group}");
@@ -200,6 +206,7 @@ fn main() {
             continue;
         }
         let mut rng_gadget = ChaCha20Rng::seed_from_u64(1000 + k as u64);
+        let mut rng_gadget2 = ChaCha20Rng::seed_from_u64(3000 + k as u64);
         let mut rng_statement = ChaCha20Rng::seed_from_u64(2000 + k as u64);
         run(
             &format!("verify shuffle k={k}"),
@@ -271,6 +278,16 @@ fn main() {
                     "bpkit-gadget",
                     Box::new(|| {
                         black_box(gadget_prove(&mut rng_gadget));
+                    }),
+                ),
+                (
+                    // The inner-product rounds on dalek (before the shifted table of the
+                    // generators, built once 16 proofs or verifications of a size have run).
+                    "bpkit-gadget, no shifted table",
+                    Box::new(|| {
+                        bpkit::generators::set_shifted_tables(false);
+                        black_box(gadget_prove(&mut rng_gadget2));
+                        bpkit::generators::set_shifted_tables(true);
                     }),
                 ),
                 (

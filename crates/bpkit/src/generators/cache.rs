@@ -162,11 +162,15 @@ fn built_after_use(
 /// with the size, the memory too (about 5 KiB per multiplier), so the tables stop at 1024.
 pub const CIRCUIT_SHIFTED_MAX: usize = 1024;
 
-/// Smallest padded multiplier count with a shifted table: at 16 the proof's points and
-/// commitments are most of the work and dalek's Straus table
+/// Smallest padded multiplier count with a shifted table (for proving; verification starts at
+/// [`CIRCUIT_SHIFTED_VERIFY_MIN`]).
+pub const CIRCUIT_SHIFTED_MIN: usize = 4;
+
+/// Smallest padded multiplier count whose verification uses the shifted table: at 16 the
+/// proof's points and commitments are most of the work and dalek's Straus table
 /// ([`crate::generators::CircuitTable`]) was faster (0.84 against 1.03 of dalek's R1CS, same
 /// sweep); from 32 the shifted table is (0.82 against 0.98).
-pub const CIRCUIT_SHIFTED_MIN: usize = 32;
+pub const CIRCUIT_SHIFTED_VERIFY_MIN: usize = 32;
 
 /// Shifted tables for circuits of 1, 2, 4, …, [`CIRCUIT_SHIFTED_MAX`] padded multipliers (index
 /// log₂), and the verifications that asked for each before it was built.

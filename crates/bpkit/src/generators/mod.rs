@@ -25,7 +25,8 @@ pub use cache::set_shifted_tables;
 pub use cache::{
     engine_ready, shared, shared_circuit_shifted, shared_engine, shared_party_table,
     shared_pedersen, shared_ready, shared_shifted, shared_table, CIRCUIT_SHIFTED_MAX,
-    CIRCUIT_SHIFTED_MIN, PARTY_TABLE_PARTIES, SHIFTED_AFTER, SHIFTED_MAX_PARTIES,
+    CIRCUIT_SHIFTED_MIN, CIRCUIT_SHIFTED_VERIFY_MIN, PARTY_TABLE_PARTIES, SHIFTED_AFTER,
+    SHIFTED_MAX_PARTIES,
 };
 #[cfg(feature = "std")]
 #[doc(hidden)]

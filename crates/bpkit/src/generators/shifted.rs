@@ -162,6 +162,19 @@ impl ShiftedGens {
         Some(crate::group::engine::sum_is_zero(&dalek, &engine))
     }
 
+    /// `Σ fᵢ·Tᵢ` over a prefix of the table's points (`fixed[i]` multiplies point i), by the
+    /// engine, as a dalek point (through its encoding). `None` if there are more scalars than
+    /// points. **Variable-time: only for public or uniformly blinded scalars** (the
+    /// inner-product prover's rounds, `crate::circuit::prove`).
+    pub(crate) fn sum(&self, fixed: &[[u8; 32]]) -> Option<RistrettoPoint> {
+        if fixed.len() > self.table.len() {
+            return None;
+        }
+        USES.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+        let sum = self.table.vartime_msm_from(0, fixed)?;
+        crate::group::CompressedRistretto(sum.encode()).decompress()
+    }
+
     /// Generators per vector set and party (`n`).
     pub fn n(&self) -> usize {
         self.n

@@ -3,7 +3,10 @@
 //!
 //! **Variable-time, public data only.** Every function here is for verifiers: the encodings,
 //! points and scalars they take are the proof's, the statement's and the challenges', all public.
-//! Provers never come here (they keep dalek's constant-time code in [`super::msm`]).
+//! Provers never come here with secrets (they keep dalek's constant-time code in
+//! [`super::msm`]); the circuit prover's inner-product rounds use the engine's shifted tables
+//! for their uniformly blinded vectors, which its variable-time dalek multiplications took
+//! before (`circuit::prove`, `inner_product::prover`).
 //!
 //! Why a second implementation beside dalek: dalek decodes one point at a time (one inverse
 //! square root each, about half of a batch verification), while the engine decodes eight at once

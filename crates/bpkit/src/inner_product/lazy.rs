@@ -22,13 +22,42 @@ use alloc::vec::Vec;
 /// buffers; at this size Pippenger's bucket sums are ~3% of the work).
 const CHUNK: usize = 8192;
 
+/// Which generator vector of the argument a [`LazyGens`] folds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Side {
+    G,
+    H,
+}
+
+/// A precomputed fixed-base table of the argument's first generators and of `Q` (a shifted
+/// table of the default generators, `Q` a known multiple of its `B`): while no fold has been
+/// materialised, a round's `L` or `R` is one multiplication on it instead of a multiscalar
+/// multiplication over the points (the same group element). Variable-time, as every
+/// multiplication here (module docs).
+pub(crate) trait BaseTable<P>: Sync {
+    /// `q·Q + Σ g[i]·G[i] + Σ h[i]·H[i]` over the base generators (`g`, `h` as long as the base
+    /// vectors). `None` if the table does not cover them.
+    fn msm(&self, q: &Scalar, g: &[Scalar], h: &[Scalar]) -> Option<P>;
+}
+
+/// The terms of a multiplication on a [`BaseTable`]: `Q`'s scalar and one dense scalar per
+/// base generator (zero where a round adds nothing).
+struct BaseTerms<'p, P> {
+    table: &'p dyn BaseTable<P>,
+    q: Scalar,
+    g: Vec<Scalar>,
+    h: Vec<Scalar>,
+}
+
 /// A variable-time multiscalar multiplication fed term by term, run in chunks of [`CHUNK`]
 /// points (the `G` and `H` terms of one `L` or `R` share it, so small vectors pay one set of
-/// doublings).
+/// doublings); or, on a [`BaseTable`], the base generators' scalars gathered for one
+/// multiplication on the table.
 pub(crate) struct Acc<'p, P> {
     scalars: Vec<Scalar>,
     points: Vec<&'p P>,
     sum: P,
+    base: Option<BaseTerms<'p, P>>,
 }
 
 impl<'p, P: ProverGroup> Acc<'p, P> {
@@ -37,6 +66,33 @@ impl<'p, P: ProverGroup> Acc<'p, P> {
             scalars: Vec::new(),
             points: Vec::new(),
             sum: P::identity(),
+            base: None,
+        }
+    }
+
+    /// An accumulator on `table` starting from `q·Q`, over base vectors of `len` generators.
+    pub(crate) fn on_table(table: &'p dyn BaseTable<P>, q: Scalar, len: usize) -> Self {
+        Acc {
+            base: Some(BaseTerms {
+                table,
+                q,
+                g: alloc::vec![Scalar::ZERO; len],
+                h: alloc::vec![Scalar::ZERO; len],
+            }),
+            ..Acc::new()
+        }
+    }
+
+    /// Adds `s·P` for the base generator `index` of `side` (on a table: its scalar; else the
+    /// point as a term).
+    fn push_base(&mut self, side: Side, index: usize, s: Scalar, p: &'p P) {
+        let slot = self.base.as_mut().and_then(|b| match side {
+            Side::G => b.g.get_mut(index),
+            Side::H => b.h.get_mut(index),
+        });
+        match slot {
+            Some(slot) => *slot = s,
+            None => self.push(s, p),
         }
     }
 
@@ -61,10 +117,16 @@ impl<'p, P: ProverGroup> Acc<'p, P> {
         }
     }
 
-    /// The sum of every term added.
-    pub(crate) fn finish(mut self) -> P {
+    /// The sum of every term added; `None` only if a table refused its terms (the caller then
+    /// adds them up again without it).
+    pub(crate) fn finish(mut self) -> Option<P> {
         self.flush();
-        self.sum
+        match self.base.take() {
+            // A group addition on a generic `ProverGroup`: it never overflows.
+            #[allow(clippy::arithmetic_side_effects)]
+            Some(b) => Some(self.sum + b.table.msm(&b.q, &b.g, &b.h)?),
+            None => Some(self.sum),
+        }
     }
 }
 
@@ -92,6 +154,7 @@ pub(crate) enum Half {
 
 /// A generator vector folded lazily.
 pub(crate) struct LazyGens<'a, P> {
+    side: Side,
     base: Base<'a, P>,
     /// Per-point factors of the caller's base (`y⁻ʲ`, a phase factor); `None`: all one.
     coef: Option<Vec<Mont>>,
@@ -102,9 +165,11 @@ pub(crate) struct LazyGens<'a, P> {
 }
 
 impl<'a, P: ProverGroup> LazyGens<'a, P> {
-    /// The generators `coef[j]·points[j]` (`coef` `None`: the points themselves).
-    pub(crate) fn new(points: &'a [P], coef: Option<Vec<Mont>>) -> Self {
+    /// The generators `coef[j]·points[j]` (`coef` `None`: the points themselves), the argument's
+    /// vector `side`.
+    pub(crate) fn new(side: Side, points: &'a [P], coef: Option<Vec<Mont>>) -> Self {
         LazyGens {
+            side,
             base: Base::Borrowed(points),
             coef,
             blocks: alloc::vec![Mont::ONE],
@@ -117,13 +182,26 @@ impl<'a, P: ProverGroup> LazyGens<'a, P> {
         self.blocks.len()
     }
 
+    /// True while the base is still the caller's generators (nothing materialised): terms on
+    /// them can go to a [`BaseTable`] of those generators.
+    pub(crate) fn on_callers_base(&self) -> bool {
+        matches!(self.base, Base::Borrowed(_))
+    }
+
     /// Adds the terms `v[i]·Gen[i + off]`, `i < n/2`, over the current generators of length `n`
     /// to `acc`, where `off` is `0` (`Half::Lower`) or `n/2` (`Half::Upper`): one term per base
     /// point of that half of every block. Variable-time (module docs).
     pub(crate) fn push_half<'p>(&'p self, v: &[Mont], n: usize, half: Half, acc: &mut Acc<'p, P>) {
         let k = n / 2;
         let mut coef_blocks = self.coef.as_ref().map(|c| c.chunks(n.max(1)));
-        for (block, factor) in self.base.points().chunks(n.max(1)).zip(&self.blocks) {
+        let on_base = self.on_callers_base();
+        for (t, (block, factor)) in self
+            .base
+            .points()
+            .chunks(n.max(1))
+            .zip(&self.blocks)
+            .enumerate()
+        {
             let factor = factor.mul(&self.global);
             let coef_block = coef_blocks.as_mut().and_then(|c| c.next());
             let (lo, hi) = block.split_at(k.min(block.len()));
@@ -136,12 +214,21 @@ impl<'a, P: ProverGroup> LazyGens<'a, P> {
                     lo
                 }
             });
+            // Index of the part's first point in the base: blocks are n long, the upper half
+            // starts at k.
+            let first = t
+                .saturating_mul(n)
+                .saturating_add(if half == Half::Upper { k } else { 0 });
             for (i, (p, x)) in part.iter().zip(v).enumerate() {
                 let mut s = x.mul(&factor);
                 if let Some(c) = coef_part.and_then(|c| c.get(i)) {
                     s = s.mul(c);
                 }
-                acc.push(s.to_scalar(), p);
+                if on_base {
+                    acc.push_base(self.side, first.saturating_add(i), s.to_scalar(), p);
+                } else {
+                    acc.push(s.to_scalar(), p);
+                }
             }
         }
     }

@@ -10,5 +10,5 @@ mod prover;
 mod verifier;
 
 pub use proof::InnerProductProof;
-pub(crate) use prover::{prove, prove_rounds, prove_with_factor, Folded, Rounds};
+pub(crate) use prover::{prove, prove_rounds, prove_with_factor, BaseTable, Folded, Rounds};
 pub(crate) use verifier::{append_non_identity, replay};

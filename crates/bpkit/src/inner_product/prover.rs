@@ -6,7 +6,8 @@
 //! public (challenges, generator factors) or uniformly blinded, and the multiscalar
 //! multiplications are variable-time. This is the same argument the `bulletproofs` crate makes.
 
-use super::lazy::{Acc, Half, LazyGens};
+pub(crate) use super::lazy::BaseTable;
+use super::lazy::{Acc, Half, LazyGens, Side};
 use super::InnerProductProof;
 use crate::equation::scalar::Mont;
 use crate::group::encoding::Point;
@@ -35,11 +36,12 @@ pub(crate) fn prove(
     a: Vec<Scalar>,
     b: Vec<Scalar>,
 ) -> InnerProductProof {
-    prove_with_factor(transcript, q, y_inv, &g, &h, None, a, b)
+    prove_with_factor(transcript, q, y_inv, &g, &h, None, None, a, b)
 }
 
 /// [`prove`] over borrowed generators, where `tail = Some((from, f))` multiplies the generators
-/// `Gᵢ, Hᵢ` with `i ≥ from` by the public factor `f` (the circuit's phase-2 generators).
+/// `Gᵢ, Hᵢ` with `i ≥ from` by the public factor `f` (the circuit's phase-2 generators), and
+/// `table` (if any) holds `g`, `h` and `q` precomputed (the same proof, faster rounds).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn prove_with_factor(
     transcript: &mut Transcript,
@@ -48,12 +50,14 @@ pub(crate) fn prove_with_factor(
     g: &[RistrettoPoint],
     h: &[RistrettoPoint],
     tail: Option<(usize, Scalar)>,
+    table: Option<&dyn BaseTable<RistrettoPoint>>,
     a_in: Vec<Scalar>,
     b_in: Vec<Scalar>,
 ) -> InnerProductProof {
     transcript.innerproduct_domain_sep(g.len() as u64);
     let mut rounds = MerlinRounds { transcript };
-    let Folded { l, r, a, b } = match prove_rounds(&mut rounds, q, y_inv, g, h, tail, a_in, b_in) {
+    let folded = prove_rounds(&mut rounds, q, y_inv, g, h, tail, table, a_in, b_in);
+    let Folded { l, r, a, b } = match folded {
         Ok(folded) => folded,
         // Merlin's rounds never fail (a zero challenge is inverted to zero, below).
         Err(never) => match never {},
@@ -132,6 +136,7 @@ pub(crate) fn prove_rounds<P: ProverGroup, T: Rounds<P>>(
     g: &[P],
     h: &[P],
     tail: Option<(usize, Scalar)>,
+    table: Option<&dyn BaseTable<P>>,
     mut a_in: Vec<Scalar>,
     mut b_in: Vec<Scalar>,
 ) -> Result<Folded<T::Encoded>, T::Error> {
@@ -165,8 +170,9 @@ pub(crate) fn prove_rounds<P: ProverGroup, T: Rounds<P>>(
             c
         })
         .collect();
-    let mut g = LazyGens::new(g, g_coef);
-    let mut h = LazyGens::new(h, Some(h_coef));
+    let base_len = g.len();
+    let mut g = LazyGens::new(Side::G, g, g_coef);
+    let mut h = LazyGens::new(Side::H, h, Some(h_coef));
     let mut l_vec = Vec::new();
     let mut r_vec = Vec::new();
 
@@ -178,22 +184,37 @@ pub(crate) fn prove_rounds<P: ProverGroup, T: Rounds<P>>(
         let c_r = inner_product(a_r, b_l).to_scalar();
 
         // Variable-time: a, b are uniformly blinded (module docs); the rest is public.
-        // L and R are independent (in parallel with the `parallel` feature).
+        // L and R are independent (in parallel with the `parallel` feature). On the table
+        // while both vectors are still the caller's generators (before the first
+        // materialisation); should it refuse, the same terms as points.
+        let on_table = table.filter(|_| g.on_callers_base() && h.on_callers_base());
+        let side =
+            |table: Option<&dyn BaseTable<P>>, c: Scalar, ga: &[Mont], hb: &[Mont], gh: Half| {
+                let mut acc = match table {
+                    Some(t) => Acc::on_table(t, c, base_len),
+                    None => {
+                        let mut acc = Acc::new();
+                        acc.push(c, q);
+                        acc
+                    }
+                };
+                let hh = if gh == Half::Upper {
+                    Half::Lower
+                } else {
+                    Half::Upper
+                };
+                g.push_half(ga, n, gh, &mut acc);
+                h.push_half(hb, n, hh, &mut acc);
+                acc.finish()
+            };
+        let side = |c: Scalar, ga: &[Mont], hb: &[Mont], gh: Half| {
+            side(on_table, c, ga, hb, gh)
+                .or_else(|| side(None, c, ga, hb, gh))
+                .unwrap_or_default()
+        };
         let (l, r) = par::join(
-            || {
-                let mut l = Acc::new();
-                l.push(c_l, q);
-                g.push_half(a_l, n, Half::Upper, &mut l);
-                h.push_half(b_r, n, Half::Lower, &mut l);
-                l.finish()
-            },
-            || {
-                let mut r = Acc::new();
-                r.push(c_r, q);
-                g.push_half(a_r, n, Half::Lower, &mut r);
-                h.push_half(b_l, n, Half::Upper, &mut r);
-                r.finish()
-            },
+            || side(c_l, a_l, b_r, Half::Upper),
+            || side(c_r, a_r, b_l, Half::Lower),
         );
         let (l, r, u) = match rounds.round(&l, &r) {
             Ok(round) => round,
@@ -261,6 +282,28 @@ mod tests {
         clippy::too_many_arguments
     )]
     use super::*;
+
+    /// A base table that multiplies with dalek over the points themselves (or refuses).
+    #[derive(Clone, Copy)]
+    struct PlainTable<'a> {
+        q: RistrettoPoint,
+        g: &'a [RistrettoPoint],
+        h: &'a [RistrettoPoint],
+        refuse: bool,
+    }
+
+    impl BaseTable<RistrettoPoint> for PlainTable<'_> {
+        fn msm(&self, q: &Scalar, g: &[Scalar], h: &[Scalar]) -> Option<RistrettoPoint> {
+            use curve25519_dalek::traits::VartimeMultiscalarMul;
+            if self.refuse || g.len() != self.g.len() || h.len() != self.h.len() {
+                return None;
+            }
+            Some(RistrettoPoint::vartime_multiscalar_mul(
+                core::iter::once(q).chain(g).chain(h),
+                core::iter::once(&self.q).chain(self.g).chain(self.h),
+            ))
+        }
+    }
     use crate::util::scalars::{inner_product, powers};
     use curve25519_dalek::traits::VartimeMultiscalarMul;
     use rand::SeedableRng;
@@ -349,11 +392,48 @@ mod tests {
             for tail in [None, Some((n / 2 + n / 4, Scalar::random(&mut rng)))] {
                 let mut t1 = Transcript::new(b"ipp test");
                 let mut t2 = t1.clone();
-                let lazy =
-                    prove_with_factor(&mut t1, &q, &y_inv, &g, &h, tail, a.clone(), b.clone());
+                let mut t3 = t1.clone();
+                let mut t4 = t1.clone();
+                let lazy = prove_with_factor(
+                    &mut t1,
+                    &q,
+                    &y_inv,
+                    &g,
+                    &h,
+                    tail,
+                    None,
+                    a.clone(),
+                    b.clone(),
+                );
                 let eager = reference(&mut t2, &q, &y_inv, &g, &h, tail, a.clone(), b.clone());
                 assert_eq!(lazy, eager, "n = {n}, tail = {tail:?}");
                 assert_eq!(t1.challenge_scalar(b"end"), t2.challenge_scalar(b"end"));
+                // The rounds on a base table (here dalek over the same points), and on one
+                // that refuses (its terms then go back to points): the same proof.
+                let plain = PlainTable {
+                    q,
+                    g: &g,
+                    h: &h,
+                    refuse: false,
+                };
+                let refusing = PlainTable {
+                    refuse: true,
+                    ..plain
+                };
+                for (table, t) in [(&plain, &mut t3), (&refusing, &mut t4)] {
+                    let on_table = prove_with_factor(
+                        t,
+                        &q,
+                        &y_inv,
+                        &g,
+                        &h,
+                        tail,
+                        Some(table),
+                        a.clone(),
+                        b.clone(),
+                    );
+                    assert_eq!(on_table, eager, "n = {n}, tail = {tail:?}, table");
+                }
             }
         }
     }

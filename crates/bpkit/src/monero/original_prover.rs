@@ -216,8 +216,17 @@ impl OriginalProof {
         // The inner-product argument on l(x), r(x) with base x_ip·H and H'ᵢ = y⁻ⁱ·Hᵢ.
         let q = h * x_ip;
         let mut rounds = KeccakRounds { cache, inv8 };
-        let Folded { l, r, a, b } =
-            prove_rounds(&mut rounds, &q, &y.invert(), gi, hi, None, l_vec, r_vec)?;
+        let Folded { l, r, a, b } = prove_rounds(
+            &mut rounds,
+            &q,
+            &y.invert(),
+            gi,
+            hi,
+            None,
+            None,
+            l_vec,
+            r_vec,
+        )?;
         let proof = OriginalProof {
             a_point: a_enc,
             s: s_enc,

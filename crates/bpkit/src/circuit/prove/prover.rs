@@ -456,8 +456,20 @@ impl<'t, 'g> Prover<'t, 'g> {
         // inner-product prover applies it to its public scalars, not to copies of the points.
         let tail = (n2 > 0).then_some((n1, u));
         // The vectors move into the argument, which wipes them.
-        let ipp =
-            inner_product::prove_with_factor(self.transcript, &q, &y_inv, g, h, tail, l_vec, r_vec);
+        let table = super::base_table::CircuitBase::new(padded, self.pc_gens, w_ipp);
+        let ipp = inner_product::prove_with_factor(
+            self.transcript,
+            &q,
+            &y_inv,
+            g,
+            h,
+            tail,
+            table
+                .as_ref()
+                .map(|t| t as &dyn inner_product::BaseTable<RistrettoPoint>),
+            l_vec,
+            r_vec,
+        );
 
         Ok((
             CircuitProof {

@@ -215,7 +215,10 @@ fn on_shifted_table(
     bp_gens: &BulletproofGens,
 ) -> Option<Result<(), Error>> {
     let defaults = crate::generators::shared_pedersen();
-    if pc_gens.b() != defaults.b() || pc_gens.b_blinding() != defaults.b_blinding() {
+    if padded < crate::generators::CIRCUIT_SHIFTED_VERIFY_MIN
+        || pc_gens.b() != defaults.b()
+        || pc_gens.b_blinding() != defaults.b_blinding()
+    {
         return None;
     }
     let table = crate::generators::shared_circuit_shifted(padded, false)?;
