@@ -8,6 +8,12 @@
 //! `cargo bench -p bpkit --features parallel --bench threads` (ratios 2 threads / 1 thread in
 //! bench/RESULTS.md, with the machine named: the figure means something only on an idle machine
 //! with at least two cores).
+//!
+//! `BPKIT_THREADS_INTERLEAVED=rounds` (optionally `BPKIT_THREADS_ONLY=bp-verify,merkle-prove`):
+//! instead of criterion, each workload on 1 and on 2 threads in interleaved rounds (one call of
+//! each in turn, so that a shared machine's load hits both alike), minimum and median and their
+//! ratios — the figures RESULTS gives, criterion's sequential runs drifting by ±10 % on a shared
+//! 2-core machine.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use bpkit::circuit::statements::{MerkleStatement, Sha256Statement, Sha256Witness};
@@ -24,7 +30,178 @@ use std::time::Duration;
 
 const M: usize = 64;
 
+#[path = "common/interleave.rs"]
+mod interleave;
+
+/// The workloads of both groups as closures taking a thread count, named as in criterion.
+type Workload<'a> = (&'static str, Box<dyn Fn(usize) + Sync + 'a>);
+
+/// `BPKIT_THREADS_INTERLEAVED`: every workload on 1 and 2 threads, interleaved (module docs).
+fn interleaved(rounds: usize) {
+    let only: Option<Vec<String>> = std::env::var("BPKIT_THREADS_ONLY")
+        .ok()
+        .map(|v| v.split(',').map(str::to_owned).collect());
+    let wanted = |name: &str| {
+        only.as_ref()
+            .is_none_or(|o| o.iter().any(|w| name.contains(w)))
+    };
+    let mut rng = ChaCha20Rng::seed_from_u64(64);
+    let openings: Vec<Opening> = (0..M)
+        .map(|_| Opening::random(rng.random(), &mut rng))
+        .collect();
+    let (proof, statement) =
+        RangeProof::prove(&mut Transcript::new(b"threads"), &openings, 64, &mut rng).unwrap();
+    let gens = PlusGens::bpkit(1).unwrap();
+    let plus_openings: Vec<ExtendedOpening> = (0..M)
+        .map(|_| ExtendedOpening::random(rng.random(), 1, &mut rng))
+        .collect();
+    let plus_statement = PlusStatement::commit(gens.pedersen(), 64, &plus_openings, None).unwrap();
+    let plus_proof = PlusProof::prove(
+        &mut Transcript::new(b"threads"),
+        &gens,
+        &plus_statement,
+        &plus_openings,
+        &mut rng,
+    )
+    .unwrap();
+    let bp = BulletproofGens::new(32768, 1);
+    let w = Sha256Witness::new(vec![0x42; 32]);
+    let sha = Sha256Statement::for_witness(&w).unwrap();
+    let p = Poseidon::new();
+    let leaves: Vec<Scalar> = (0..100u64).map(Scalar::from).collect();
+    let tree = MerkleTree::new(&p, 32, &leaves).unwrap();
+    let (merkle, mw) = MerkleStatement::for_leaf(&tree, 37, 37, Scalar::from(99u64)).unwrap();
+    let statements = ["sha256", "merkle32"].iter().any(|s| wanted(s));
+    let sha_proof = statements.then(|| sha.prove(&mut t(), &w, &bp, &mut rng).unwrap());
+    let merkle_proof = statements.then(|| merkle.prove(&mut t(), &mw, &bp, &mut rng).unwrap());
+    let sha_key = sha.verifying_key().unwrap();
+    let merkle_key = merkle.verifying_key().unwrap();
+    // The shifted table a long-running verifier has after 16 proofs of this size, built now so
+    // that every round uses it.
+    let _ = bpkit::generators::shared_shifted(M, true);
+    let mut workloads: Vec<Workload<'_>> = vec![
+        (
+            "bp-prove-m64",
+            Box::new(|_| {
+                black_box(
+                    RangeProof::prove(
+                        &mut Transcript::new(b"threads"),
+                        &openings,
+                        64,
+                        &mut ChaCha20Rng::seed_from_u64(1),
+                    )
+                    .unwrap(),
+                );
+            }),
+        ),
+        (
+            "bp+-prove-m64",
+            Box::new(|_| {
+                black_box(
+                    PlusProof::prove(
+                        &mut Transcript::new(b"threads"),
+                        &gens,
+                        &plus_statement,
+                        &plus_openings,
+                        &mut ChaCha20Rng::seed_from_u64(1),
+                    )
+                    .unwrap(),
+                );
+            }),
+        ),
+        (
+            "bp-verify-m64",
+            Box::new(|_| {
+                proof
+                    .verify(&mut Transcript::new(b"threads"), &statement)
+                    .unwrap()
+            }),
+        ),
+        (
+            "bp+-verify-m64",
+            Box::new(|_| {
+                plus_proof
+                    .verify(&mut Transcript::new(b"threads"), &gens, &plus_statement)
+                    .unwrap()
+            }),
+        ),
+    ];
+    if let (Some(sha_proof), Some(merkle_proof)) = (&sha_proof, &merkle_proof) {
+        let more: Vec<Workload<'_>> = vec![
+            (
+                "sha256-prove",
+                Box::new(|_| {
+                    black_box(
+                        sha.prove(&mut t(), &w, &bp, &mut ChaCha20Rng::seed_from_u64(1))
+                            .unwrap(),
+                    );
+                }),
+            ),
+            (
+                "sha256-verify",
+                Box::new(|_| sha.verify(&mut t(), sha_proof, &bp).unwrap()),
+            ),
+            (
+                "sha256-verify-key",
+                Box::new(|_| {
+                    sha.verify_with_key(&sha_key, &mut t(), sha_proof, &bp)
+                        .unwrap()
+                }),
+            ),
+            (
+                "merkle32-prove",
+                Box::new(|_| {
+                    black_box(
+                        merkle
+                            .prove(&mut t(), &mw, &bp, &mut ChaCha20Rng::seed_from_u64(1))
+                            .unwrap(),
+                    );
+                }),
+            ),
+            (
+                "merkle32-verify",
+                Box::new(|_| merkle.verify(&mut t(), merkle_proof, &bp).unwrap()),
+            ),
+            (
+                "merkle32-verify-key",
+                Box::new(|_| {
+                    merkle
+                        .verify_with_key(&merkle_key, &mut t(), merkle_proof, &bp)
+                        .unwrap()
+                }),
+            ),
+        ];
+        workloads.extend(more);
+    }
+    for (name, f) in &workloads {
+        if !wanted(name) {
+            continue;
+        }
+        let mut jobs: Vec<interleave::Job<'_>> = [1usize, 2]
+            .into_iter()
+            .map(|threads| -> interleave::Job<'_> {
+                let label: &'static str = if threads == 1 {
+                    "1 thread"
+                } else {
+                    "2 threads"
+                };
+                (
+                    label,
+                    Box::new(move || with_threads(threads, || f(threads))),
+                )
+            })
+            .collect();
+        let stats = interleave::run(rounds, &mut jobs);
+        println!("{name}");
+        interleave::report(&jobs, &stats, interleave::Unit::Millis);
+    }
+}
+
 fn bench(c: &mut Criterion) {
+    if let Ok(r) = std::env::var("BPKIT_THREADS_INTERLEAVED") {
+        interleaved(r.parse().unwrap_or(15));
+        return;
+    }
     let mut rng = ChaCha20Rng::seed_from_u64(64);
     let openings: Vec<Opening> = (0..M)
         .map(|_| Opening::random(rng.random(), &mut rng))
@@ -104,7 +281,9 @@ fn t() -> Transcript {
 }
 
 fn statements(c: &mut Criterion) {
-    if std::env::var_os("BPKIT_THREADS_QUICK").is_some() {
+    if std::env::var_os("BPKIT_THREADS_QUICK").is_some()
+        || std::env::var_os("BPKIT_THREADS_INTERLEAVED").is_some()
+    {
         return;
     }
     let mut rng = ChaCha20Rng::seed_from_u64(5);
