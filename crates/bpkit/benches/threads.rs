@@ -71,7 +71,14 @@ fn interleaved(rounds: usize) {
     let leaves: Vec<Scalar> = (0..100u64).map(Scalar::from).collect();
     let tree = MerkleTree::new(&p, 32, &leaves).unwrap();
     let (merkle, mw) = MerkleStatement::for_leaf(&tree, 37, 37, Scalar::from(99u64)).unwrap();
-    let statements = ["sha256", "merkle32"].iter().any(|s| wanted(s));
+    let statements = [
+        "sha256-prove",
+        "sha256-verify-key",
+        "merkle32-prove",
+        "merkle32-verify-key",
+    ]
+    .iter()
+    .any(|s| wanted(s));
     let sha_proof = statements.then(|| sha.prove(&mut t(), &w, &bp, &mut rng).unwrap());
     let merkle_proof = statements.then(|| merkle.prove(&mut t(), &mw, &bp, &mut rng).unwrap());
     let sha_key = sha.verifying_key().unwrap();

@@ -10,5 +10,7 @@ mod prover;
 mod verifier;
 
 pub use proof::InnerProductProof;
-pub(crate) use prover::{prove, prove_rounds, prove_with_factor, BaseTable, Folded, Rounds};
+pub(crate) use prover::{prove, prove_with_factor, BaseTable};
+#[cfg(feature = "monero")]
+pub(crate) use prover::{prove_rounds, Folded, Rounds};
 pub(crate) use verifier::{append_non_identity, replay};

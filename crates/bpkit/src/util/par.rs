@@ -34,6 +34,34 @@ where
     }
 }
 
+/// `(background(), foreground())`: `background` possibly on another thread of the pool while
+/// the current thread runs `foreground`, which need not be `Send` (it may use the caller's RNG);
+/// one after the other without the `parallel` feature. Returns when both have run. The first
+/// result is `None` only if rayon's scope returned without running the task it spawned, which it
+/// does not do (it waits for its tasks); callers then compute it themselves.
+pub(crate) fn beside<A, B, RA, RB>(background: A, foreground: B) -> (Option<RA>, RB)
+where
+    A: FnOnce() -> RA + Send,
+    B: FnOnce() -> RB,
+    RA: Send,
+{
+    #[cfg(feature = "parallel")]
+    {
+        let mut out = None;
+        let fore = rayon::in_place_scope(|s| {
+            let slot = &mut out;
+            s.spawn(move |_| *slot = Some(background()));
+            foreground()
+        });
+        (out, fore)
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        let back = background();
+        (Some(back), foreground())
+    }
+}
+
 /// `f(i, item)` for every item of `items`, in order, possibly on several threads (rayon's pool
 /// with the `parallel` feature: `RAYON_NUM_THREADS`, or the pool a caller installs). Which
 /// thread handles which index depends only on the number of items, never on their contents.

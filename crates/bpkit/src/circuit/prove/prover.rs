@@ -169,26 +169,46 @@ impl PhaseSecrets {
         g: &[RistrettoPoint],
         h: &[RistrettoPoint],
     ) -> [Point; 3] {
-        let two = |x: &[Scalar], y: &[Scalar], b: &Scalar| {
-            pc_gens.mul_b_blinding(b) + constant_time_split(x, g, y, h)
-        };
-        // Three independent multiplications (in parallel with the `parallel` feature; each
-        // also split in halves, so that two threads share A_I + A_O + S evenly, not 2 : 3).
-        let (a_i, (a_o, s)) = par::join(
-            || two(a_l, a_r, &self.i_blinding),
-            || {
-                par::join(
-                    || two(a_o, &[], &self.o_blinding),
-                    || two(&self.s_l, &self.s_r, &self.s_blinding),
-                )
-            },
+        // Independent multiplications (in parallel with the `parallel` feature; each also split
+        // in halves, so that two threads share A_I + A_O + S evenly, not 2 : 3).
+        let (witness, s) = par::join(
+            || witness_sums(a_l, a_r, a_o, g, h),
+            || constant_time_split(&self.s_l, g, &self.s_r, h),
         );
+        self.finish(pc_gens, witness, s)
+    }
+
+    /// `A_I, A_O, S` from their multiscalar parts: the witness sums ([`witness_sums`]) and
+    /// `⟨s_L, G⟩ + ⟨s_R, H⟩`; the blindings added here (constant time).
+    fn finish(
+        &self,
+        pc_gens: &PedersenGens,
+        witness: (RistrettoPoint, RistrettoPoint),
+        s: RistrettoPoint,
+    ) -> [Point; 3] {
+        let (w_i, w_o) = witness;
         [
-            Point::from_point(a_i),
-            Point::from_point(a_o),
-            Point::from_point(s),
+            Point::from_point(pc_gens.mul_b_blinding(&self.i_blinding) + w_i),
+            Point::from_point(pc_gens.mul_b_blinding(&self.o_blinding) + w_o),
+            Point::from_point(pc_gens.mul_b_blinding(&self.s_blinding) + s),
         ]
     }
+}
+
+/// `⟨a_L, G⟩ + ⟨a_R, H⟩` and `⟨a_O, G⟩` (constant time): the parts of `A_I`, `A_O` that need
+/// neither the circuit's digest nor the nonces, so that phase 1 computes them beside sealing,
+/// binding and the nonce draws.
+fn witness_sums(
+    a_l: &[Scalar],
+    a_r: &[Scalar],
+    a_o: &[Scalar],
+    g: &[RistrettoPoint],
+    h: &[RistrettoPoint],
+) -> (RistrettoPoint, RistrettoPoint) {
+    par::join(
+        || constant_time_split(a_l, g, a_r, h),
+        || constant_time_split(a_o, g, &[], &[]),
+    )
 }
 
 impl<'t, 'g> Prover<'t, 'g> {
@@ -255,7 +275,7 @@ impl<'t, 'g> Prover<'t, 'g> {
         let mut rows = self.sys.take_rows();
         let q1 = rows.len();
         rows.extend(symbolic.take_rows());
-        let mut circuit = Circuit {
+        let circuit = Circuit {
             num_commitments: self.sys.num_commitments(),
             phase_one_multipliers: n1,
             multipliers: symbolic.num_multipliers(),
@@ -263,8 +283,7 @@ impl<'t, 'g> Prover<'t, 'g> {
             phase_one_rows: q1,
             challenge_labels: symbolic.challenge_labels().to_vec(),
             digest: [0; 32],
-        }
-        .seal();
+        };
         let n = circuit.multipliers;
         let padded = circuit.padded_multipliers();
         let n2 = n.saturating_sub(n1);
@@ -272,46 +291,62 @@ impl<'t, 'g> Prover<'t, 'g> {
             needed: padded,
             available: bp_gens.gens_capacity(),
         })?;
-
-        bind_statement(
-            self.transcript,
-            &circuit,
-            &self.commitments,
-            &generators_digest(self.pc_gens),
-        );
-
-        // Hedged nonces: the transcript so far, the witness, and the caller's RNG.
-        let mut nonce_rng = {
-            let mut b = self.transcript.build_rng();
-            if let Some(a) = self.sys.assignment.as_ref() {
-                for v in a.v.iter().chain(&a.a_l).chain(&a.a_r) {
-                    b = b.rekey_with_witness_bytes(b"w", v.as_bytes());
-                }
-            }
-            for r in &self.v_blinding {
-                b = b.rekey_with_witness_bytes(b"v_blinding", r.as_bytes());
-            }
-            b.finalize(&mut RngAdapter(rng))
-        };
-        let secrets1 = PhaseSecrets::draw(&mut nonce_rng, n1);
-
-        // Phase 1 commitments.
         let (g1, g2) = g.split_at(n1.min(g.len()));
         let (h1, h2) = h.split_at(n1.min(h.len()));
-        let [a_i1, a_o1, s1] = {
-            let a = self
-                .sys
-                .assignment
-                .as_ref()
-                .ok_or(CircuitError::MissingAssignment)?;
-            secrets1.commit(
-                self.pc_gens,
-                a.a_l.get(..n1).unwrap_or(&[]),
-                a.a_r.get(..n1).unwrap_or(&[]),
-                a.a_o.get(..n1).unwrap_or(&[]),
+        let assignment = self
+            .sys
+            .assignment
+            .as_ref()
+            .ok_or(CircuitError::MissingAssignment)?;
+
+        // Serial work (the digest, binding it, the hedged nonces) beside the parts of phase 1's
+        // commitments that need none of it: with two threads the second starts on A_I and A_O
+        // at once. The same points, so the same proof, on any thread count.
+        let witness = || {
+            witness_sums(
+                assignment.a_l.get(..n1).unwrap_or(&[]),
+                assignment.a_r.get(..n1).unwrap_or(&[]),
+                assignment.a_o.get(..n1).unwrap_or(&[]),
                 g1,
                 h1,
             )
+        };
+        let transcript = &mut *self.transcript;
+        let (commitments, v_blinding, pc_gens) =
+            (&self.commitments, &self.v_blinding, self.pc_gens);
+        let (witness1, (mut circuit, mut nonce_rng, secrets1)) = par::beside(witness, || {
+            let circuit = circuit.seal();
+            bind_statement(
+                transcript,
+                &circuit,
+                commitments,
+                &generators_digest(pc_gens),
+            );
+            // Hedged nonces: the transcript so far, the witness, and the caller's RNG.
+            let mut nonce_rng = {
+                let mut b = transcript.build_rng();
+                for v in assignment
+                    .v
+                    .iter()
+                    .chain(&assignment.a_l)
+                    .chain(&assignment.a_r)
+                {
+                    b = b.rekey_with_witness_bytes(b"w", v.as_bytes());
+                }
+                for r in v_blinding {
+                    b = b.rekey_with_witness_bytes(b"v_blinding", r.as_bytes());
+                }
+                b.finalize(&mut RngAdapter(rng))
+            };
+            let secrets1 = PhaseSecrets::draw(&mut nonce_rng, n1);
+            (circuit, nonce_rng, secrets1)
+        });
+        let witness1 = witness1.unwrap_or_else(witness);
+
+        // Phase 1 commitments.
+        let [a_i1, a_o1, s1] = {
+            let s = constant_time_split(&secrets1.s_l, g1, &secrets1.s_r, h1);
+            secrets1.finish(self.pc_gens, witness1, s)
         };
         self.transcript.append_point(b"A_I1", &a_i1.compressed);
         self.transcript.append_point(b"A_O1", &a_o1.compressed);
@@ -345,36 +380,45 @@ impl<'t, 'g> Prover<'t, 'g> {
             .assignment
             .take()
             .ok_or(CircuitError::MissingAssignment)?;
-        if let Some(index) = circuit.first_unsatisfied(&a, &challenges) {
+        // The satisfaction check beside phase 2's commitments, the challenges and the weights
+        // (none of which is published before the check passes): its answer comes first.
+        let transcript = &mut *self.transcript;
+        let pc_gens = self.pc_gens;
+        let (unsatisfied, rest) = par::join(
+            || circuit.first_unsatisfied(&a, &challenges),
+            || {
+                let secrets2 = PhaseSecrets::draw(&mut nonce_rng, n2);
+                let phase_two = if n2 > 0 {
+                    let p = secrets2.commit(
+                        pc_gens,
+                        a.a_l.get(n1..).unwrap_or(&[]),
+                        a.a_r.get(n1..).unwrap_or(&[]),
+                        a.a_o.get(n1..).unwrap_or(&[]),
+                        g2.get(..n2).unwrap_or(&[]),
+                        h2.get(..n2).unwrap_or(&[]),
+                    );
+                    transcript.append_point(b"A_I2", &p[0].compressed);
+                    transcript.append_point(b"A_O2", &p[1].compressed);
+                    transcript.append_point(b"S2", &p[2].compressed);
+                    Some(p)
+                } else {
+                    None
+                };
+                let y = nonzero(transcript.challenge_scalar(b"y"))?;
+                let z = nonzero(transcript.challenge_scalar(b"z"))?;
+                let w = circuit.weights(&z, &challenges, padded).ok_or_else(|| {
+                    circuit
+                        .validate()
+                        .err()
+                        .unwrap_or(CircuitError::InvalidDescription)
+                })?;
+                Ok::<_, Error>((secrets2, phase_two, y, w))
+            },
+        );
+        if let Some(index) = unsatisfied {
             return Err(CircuitError::Unsatisfied { index }.into());
         }
-
-        let secrets2 = PhaseSecrets::draw(&mut nonce_rng, n2);
-        let phase_two = if n2 > 0 {
-            let p = secrets2.commit(
-                self.pc_gens,
-                a.a_l.get(n1..).unwrap_or(&[]),
-                a.a_r.get(n1..).unwrap_or(&[]),
-                a.a_o.get(n1..).unwrap_or(&[]),
-                g2.get(..n2).unwrap_or(&[]),
-                h2.get(..n2).unwrap_or(&[]),
-            );
-            self.transcript.append_point(b"A_I2", &p[0].compressed);
-            self.transcript.append_point(b"A_O2", &p[1].compressed);
-            self.transcript.append_point(b"S2", &p[2].compressed);
-            Some(p)
-        } else {
-            None
-        };
-
-        let y = nonzero(self.transcript.challenge_scalar(b"y"))?;
-        let z = nonzero(self.transcript.challenge_scalar(b"z"))?;
-        let w = circuit.weights(&z, &challenges, padded).ok_or_else(|| {
-            circuit
-                .validate()
-                .err()
-                .unwrap_or(CircuitError::InvalidDescription)
-        })?;
+        let (secrets2, phase_two, y, w) = rest?;
         // The rows are needed no further (the weights hold all the prover uses of them): free
         // them, and the phase-2 copy, before the vectors of the polynomial phase exist.
         drop(core::mem::take(&mut self.sys.constraints));
