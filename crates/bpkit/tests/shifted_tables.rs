@@ -19,8 +19,15 @@ use bpkit::generators::{
 use bpkit::{Opening, RangeProof, RangeStatement};
 use merlin::Transcript;
 
+/// Both tests switch the tables off process-wide for a moment (`set_shifted_tables`): they run
+/// one at a time, or one would find the other's switch off.
+static SWITCH: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 #[test]
 fn shifted_tables_are_built_after_enough_verifications_and_agree_with_plain_verification() {
+    let _one_at_a_time = SWITCH
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     // Threshold: 32 parties (no other test of this binary verifies them) is not built for the
     // first SHIFTED_AFTER requests, then is; party counts that are not powers of two, or above
     // the largest, have none.
@@ -114,6 +121,9 @@ fn shifted_tables_are_built_after_enough_verifications_and_agree_with_plain_veri
 /// byte flips, with a wrong commitment, and through a verifying key.
 #[test]
 fn circuits_on_shifted_tables_agree_with_the_plain_path() {
+    let _one_at_a_time = SWITCH
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     use bpkit::circuit::statements::{ShuffleProof, ShuffleStatement, ShuffleWitness};
     use bpkit::generators::{shared_circuit_shifted, CIRCUIT_SHIFTED_MAX, CIRCUIT_SHIFTED_MIN};
     assert!(shared_circuit_shifted(CIRCUIT_SHIFTED_MAX * 2, true).is_none());

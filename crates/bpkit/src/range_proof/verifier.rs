@@ -387,16 +387,28 @@ impl RangeProof {
         }
         let view = ProofView::of(self);
         let ch = replay(&view, statement, transcript)?;
-        let mut points = Vec::with_capacity(dynamic_len(&ch));
-        self.append_points(&mut points);
-        decompress_commitments(statement, &mut points)?;
-        let mut inverses: Vec<Scalar> = ch.to_invert().collect();
-        // One inversion for y and every u_j (none is zero: checked by `replay`).
-        let _ = Scalar::invert_batch_alloc(&mut inverses);
-        let mut scalars = Vec::with_capacity(points.len());
-        let terms = prepare(&ch, &view, &inverses, Scalar::ONE, &mut scalars)?;
-        let mut fixed = FixedAccumulator::new();
-        fixed.add(&terms);
+        // Decoding the commitments and the equation's scalars are independent: side by side
+        // with the `parallel` feature (for m = 64 about 0.3 ms each, a tenth of a verification
+        // on two threads). A decoding error comes first, as it would one after the other.
+        let (points, prepared) = crate::util::par::join(
+            || {
+                let mut points = Vec::with_capacity(dynamic_len(&ch));
+                self.append_points(&mut points);
+                decompress_commitments(statement, &mut points).map(|()| points)
+            },
+            || {
+                let mut inverses: Vec<Scalar> = ch.to_invert().collect();
+                // One inversion for y and every u_j (none is zero: checked by `replay`).
+                let _ = Scalar::invert_batch_alloc(&mut inverses);
+                let mut scalars = Vec::with_capacity(dynamic_len(&ch));
+                let terms = prepare(&ch, &view, &inverses, Scalar::ONE, &mut scalars)?;
+                let mut fixed = FixedAccumulator::new();
+                fixed.add(&terms);
+                Ok::<_, Error>((scalars, fixed))
+            },
+        );
+        let points = points?;
+        let (scalars, mut fixed) = prepared?;
         // Variable-time: every scalar and point of a verification is public.
         let holds = match tables {
             Tables::Straus(table) => fixed.check_with_table(table, bp_gens, &scalars, &points),
