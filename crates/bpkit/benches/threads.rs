@@ -81,8 +81,8 @@ fn interleaved(rounds: usize) {
     .any(|s| wanted(s));
     let sha_proof = statements.then(|| sha.prove(&mut t(), &w, &bp, &mut rng).unwrap());
     let merkle_proof = statements.then(|| merkle.prove(&mut t(), &mw, &bp, &mut rng).unwrap());
-    let sha_key = sha.verifying_key().unwrap();
-    let merkle_key = merkle.verifying_key().unwrap();
+    let sha_key = statements.then(|| sha.verifying_key().unwrap());
+    let merkle_key = statements.then(|| merkle.verifying_key().unwrap());
     // The shifted table a long-running verifier has after 16 proofs of this size, built now so
     // that every round uses it.
     let _ = bpkit::generators::shared_shifted(M, true);
@@ -133,7 +133,9 @@ fn interleaved(rounds: usize) {
             }),
         ),
     ];
-    if let (Some(sha_proof), Some(merkle_proof)) = (&sha_proof, &merkle_proof) {
+    if let (Some(sha_proof), Some(merkle_proof), Some(sha_key), Some(merkle_key)) =
+        (&sha_proof, &merkle_proof, &sha_key, &merkle_key)
+    {
         let more: Vec<Workload<'_>> = vec![
             (
                 "sha256-prove",
@@ -151,7 +153,7 @@ fn interleaved(rounds: usize) {
             (
                 "sha256-verify-key",
                 Box::new(|_| {
-                    sha.verify_with_key(&sha_key, &mut t(), sha_proof, &bp)
+                    sha.verify_with_key(sha_key, &mut t(), sha_proof, &bp)
                         .unwrap()
                 }),
             ),
@@ -173,7 +175,7 @@ fn interleaved(rounds: usize) {
                 "merkle32-verify-key",
                 Box::new(|_| {
                     merkle
-                        .verify_with_key(&merkle_key, &mut t(), merkle_proof, &bp)
+                        .verify_with_key(merkle_key, &mut t(), merkle_proof, &bp)
                         .unwrap()
                 }),
             ),
