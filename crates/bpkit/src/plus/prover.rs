@@ -13,10 +13,11 @@ use super::wip::{self, WipWitness};
 use super::witness::{ExtendedOpening, RecoverySeed};
 use crate::errors::Error;
 use crate::generators::BulletproofGens;
-use crate::group::{RistrettoPoint, Scalar};
+use crate::group::{CompressedRistretto, RistrettoPoint, Scalar};
 use crate::transcript::RngAdapter;
 use crate::util::scalars::{powers, scalar_pow};
 use alloc::vec::Vec;
+use curve25519_dalek::traits::Identity;
 use merlin::Transcript;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroizing;
@@ -122,13 +123,15 @@ impl PlusProof {
             });
         }
         // Shifted values v − min, checked to lie in [0, 2ⁿ). Branches on secrets whose only
-        // outcome is a public error.
-        let mut shifted = Zeroizing::new(Vec::with_capacity(mp));
-        for (index, (opening, (&min, c))) in openings
+        // outcome is a public error. The openings are independent (several threads with the
+        // `parallel` feature); the first failing one in order is the error, as one after the
+        // other.
+        let items: Vec<(&ExtendedOpening, u64, &CompressedRistretto)> = openings
             .iter()
             .zip(statement.minimums().iter().zip(statement.commitments()))
-            .enumerate()
-        {
+            .map(|(o, (min, c))| (o, *min, c))
+            .collect();
+        let checked = crate::util::par::map_owned(items, |index, (opening, min, c)| {
             if opening.blindings.len() != k {
                 return Err(Error::InvalidOpening { index });
             }
@@ -146,7 +149,11 @@ impl PlusProof {
             if !crate::ctime::declassify_bool(bool::from(opens)) {
                 return Err(Error::InvalidOpening { index });
             }
-            shifted.push(v);
+            Ok(Zeroizing::new(v))
+        });
+        let mut shifted = Zeroizing::new(Vec::with_capacity(mp));
+        for v in crate::util::par::first_error(checked)? {
+            shifted.push(*v);
         }
         shifted.resize(mp, 0);
 
@@ -233,9 +240,26 @@ pub(crate) fn prove_core<F: PlusFormat>(
     // selection (a_R = a_L − 1).
     let alpha = nonces.vector(ALPHA, None, k)?;
     let mut a_point = format.mul_blinding(&alpha);
-    for ((bit, gi), hi) in bits.iter().zip(g).zip(h) {
-        a_point += F::Point::conditional_select(&-*hi, gi, Choice::from(*bit));
-    }
+    // In two halves (side by side with the `parallel` feature): the same sum.
+    let select_sum = |bits: &[u8], g: &[F::Point], h: &[F::Point]| {
+        let mut sum = F::Point::identity();
+        for ((bit, gi), hi) in bits.iter().zip(g).zip(h) {
+            sum += F::Point::conditional_select(&-*hi, gi, Choice::from(*bit));
+        }
+        sum
+    };
+    let half = n_total / 2;
+    let (lo, hi) = crate::util::par::join(
+        || select_sum(bits.get(..half).unwrap_or(&[]), g, h),
+        || {
+            select_sum(
+                bits.get(half..).unwrap_or(&[]),
+                g.get(half..).unwrap_or(&[]),
+                h.get(half..).unwrap_or(&[]),
+            )
+        },
+    );
+    a_point += lo + hi;
     let a_point = format.encode(&a_point);
     let (y, z) = format.challenges_y_z(&a_point)?;
     // â_L = a_L − z·1;  â_R = a_R + d∘y⃖ + z·1 with dᵢ = z^{2(j+1)}·2^{i mod n} (party j)
