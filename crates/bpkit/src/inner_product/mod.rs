@@ -10,7 +10,9 @@ mod prover;
 mod verifier;
 
 pub use proof::InnerProductProof;
-pub(crate) use prover::{prove, prove_with_factor, BaseTable};
+#[cfg(feature = "std")]
+pub(crate) use prover::BaseTable;
+pub(crate) use prover::{prove, prove_with_factor};
 #[cfg(feature = "monero")]
 pub(crate) use prover::{prove_rounds, Folded, Rounds};
 pub(crate) use verifier::{append_non_identity, replay};

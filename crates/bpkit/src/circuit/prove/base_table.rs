@@ -27,7 +27,6 @@ impl CircuitBase {
     /// The table for a circuit of `padded` multipliers proved with `pc_gens` and `Q = w·B`:
     /// `None` unless `pc_gens` are the default ones (the table holds the default `B`) and the
     /// table of that size is built (this counts as one request towards building it).
-    #[cfg(feature = "std")]
     pub(crate) fn new(padded: usize, pc_gens: &PedersenGens, w: Scalar) -> Option<CircuitBase> {
         let defaults = crate::generators::shared_pedersen();
         if pc_gens.b() != defaults.b() || pc_gens.b_blinding() != defaults.b_blinding() {
@@ -35,11 +34,6 @@ impl CircuitBase {
         }
         let table = crate::generators::shared_circuit_shifted(padded, false)?;
         (table.n() >= padded).then_some(CircuitBase { table, w })
-    }
-
-    #[cfg(not(feature = "std"))]
-    pub(crate) fn new(_padded: usize, _pc_gens: &PedersenGens, _w: Scalar) -> Option<CircuitBase> {
-        None
     }
 }
 

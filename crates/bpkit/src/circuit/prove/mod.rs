@@ -1,5 +1,6 @@
 //! Proving: the prover's constraint system and protocol, and its streamed vector polynomials.
 
+#[cfg(feature = "std")]
 mod base_table;
 mod polys;
 mod prover;

@@ -500,7 +500,16 @@ impl<'t, 'g> Prover<'t, 'g> {
         // inner-product prover applies it to its public scalars, not to copies of the points.
         let tail = (n2 > 0).then_some((n1, u));
         // The vectors move into the argument, which wipes them.
+        // The rounds on the shared shifted table of the default generators where it is built
+        // (`base_table`; shared caches need `std`).
+        #[cfg(feature = "std")]
         let table = super::base_table::CircuitBase::new(padded, self.pc_gens, w_ipp);
+        #[cfg(feature = "std")]
+        let table = table
+            .as_ref()
+            .map(|t| t as &dyn inner_product::BaseTable<RistrettoPoint>);
+        #[cfg(not(feature = "std"))]
+        let table = None;
         let ipp = inner_product::prove_with_factor(
             self.transcript,
             &q,
@@ -508,9 +517,7 @@ impl<'t, 'g> Prover<'t, 'g> {
             g,
             h,
             tail,
-            table
-                .as_ref()
-                .map(|t| t as &dyn inner_product::BaseTable<RistrettoPoint>),
+            table,
             l_vec,
             r_vec,
         );
