@@ -182,7 +182,7 @@ fn interleaved(name: &str, rounds: usize, mut ours: impl FnMut(), mut theirs: im
     }
     let (ma, mb) = (median(a), median(b));
     println!(
-        "{name:14} bpkit {ma:10.1} µs   tari {mb:10.1} µs   ratio {:.2}",
+        "{name:30} bpkit {ma:10.1} µs   tari {mb:10.1} µs   ratio {:.2}",
         ma / mb
     );
 }
@@ -224,13 +224,29 @@ fn ratios() {
         || tari_verify(&one, &theirs),
     );
     let many = setup(32);
-    let (ours, theirs) = (many.proof.to_bytes(), many.tari_proof.to_bytes());
+    let (many_ours, many_theirs) = (many.proof.to_bytes(), many.tari_proof.to_bytes());
     interleaved(
         "verify m=32",
         60,
-        || bpkit_verify(&many, &ours),
-        || tari_verify(&many, &theirs),
+        || bpkit_verify(&many, &many_ours),
+        || tari_verify(&many, &many_theirs),
     );
+    // The same without the shifted tables (the path before them, and a one-shot verifier's:
+    // a table is built once 16 proofs of a size have been verified).
+    bpkit::generators::set_shifted_tables(false);
+    interleaved(
+        "verify m=1, no shifted table",
+        1000,
+        || bpkit_verify(&one, &ours),
+        || tari_verify(&one, &theirs),
+    );
+    interleaved(
+        "verify m=32, no shifted table",
+        60,
+        || bpkit_verify(&many, &many_ours),
+        || tari_verify(&many, &many_theirs),
+    );
+    bpkit::generators::set_shifted_tables(true);
 }
 
 /// A batch of 256 single-value proofs: `BatchVerifier` against Tari's `verify_batch`.

@@ -33,6 +33,48 @@ const M: usize = 64;
 #[path = "common/interleave.rs"]
 mod interleave;
 
+/// The range-proof workloads' inputs: m = 64 openings, a Bulletproofs proof and a
+/// Bulletproofs+ proof of them.
+struct Ranges {
+    openings: Vec<Opening>,
+    proof: RangeProof,
+    statement: bpkit::RangeStatement,
+    gens: PlusGens,
+    plus_openings: Vec<ExtendedOpening>,
+    plus_statement: PlusStatement,
+    plus_proof: PlusProof,
+}
+
+fn ranges(rng: &mut ChaCha20Rng) -> Ranges {
+    let openings: Vec<Opening> = (0..M)
+        .map(|_| Opening::random(rng.random(), &mut *rng))
+        .collect();
+    let (proof, statement) =
+        RangeProof::prove(&mut Transcript::new(b"threads"), &openings, 64, rng).unwrap();
+    let gens = PlusGens::bpkit(1).unwrap();
+    let plus_openings: Vec<ExtendedOpening> = (0..M)
+        .map(|_| ExtendedOpening::random(rng.random(), 1, &mut *rng))
+        .collect();
+    let plus_statement = PlusStatement::commit(gens.pedersen(), 64, &plus_openings, None).unwrap();
+    let plus_proof = PlusProof::prove(
+        &mut Transcript::new(b"threads"),
+        &gens,
+        &plus_statement,
+        &plus_openings,
+        rng,
+    )
+    .unwrap();
+    Ranges {
+        openings,
+        proof,
+        statement,
+        gens,
+        plus_openings,
+        plus_statement,
+        plus_proof,
+    }
+}
+
 /// The workloads of both groups as closures taking a thread count, named as in criterion.
 type Workload<'a> = (&'static str, Box<dyn Fn(usize) + Sync + 'a>);
 
@@ -46,24 +88,15 @@ fn interleaved(rounds: usize) {
             .is_none_or(|o| o.iter().any(|w| name.contains(w)))
     };
     let mut rng = ChaCha20Rng::seed_from_u64(64);
-    let openings: Vec<Opening> = (0..M)
-        .map(|_| Opening::random(rng.random(), &mut rng))
-        .collect();
-    let (proof, statement) =
-        RangeProof::prove(&mut Transcript::new(b"threads"), &openings, 64, &mut rng).unwrap();
-    let gens = PlusGens::bpkit(1).unwrap();
-    let plus_openings: Vec<ExtendedOpening> = (0..M)
-        .map(|_| ExtendedOpening::random(rng.random(), 1, &mut rng))
-        .collect();
-    let plus_statement = PlusStatement::commit(gens.pedersen(), 64, &plus_openings, None).unwrap();
-    let plus_proof = PlusProof::prove(
-        &mut Transcript::new(b"threads"),
-        &gens,
-        &plus_statement,
-        &plus_openings,
-        &mut rng,
-    )
-    .unwrap();
+    let Ranges {
+        openings,
+        proof,
+        statement,
+        gens,
+        plus_openings,
+        plus_statement,
+        plus_proof,
+    } = ranges(&mut rng);
     let bp = BulletproofGens::new(32768, 1);
     let w = Sha256Witness::new(vec![0x42; 32]);
     let sha = Sha256Statement::for_witness(&w).unwrap();
@@ -212,24 +245,15 @@ fn bench(c: &mut Criterion) {
         return;
     }
     let mut rng = ChaCha20Rng::seed_from_u64(64);
-    let openings: Vec<Opening> = (0..M)
-        .map(|_| Opening::random(rng.random(), &mut rng))
-        .collect();
-    let (proof, statement) =
-        RangeProof::prove(&mut Transcript::new(b"threads"), &openings, 64, &mut rng).unwrap();
-    let gens = PlusGens::bpkit(1).unwrap();
-    let plus_openings: Vec<ExtendedOpening> = (0..M)
-        .map(|_| ExtendedOpening::random(rng.random(), 1, &mut rng))
-        .collect();
-    let plus_statement = PlusStatement::commit(gens.pedersen(), 64, &plus_openings, None).unwrap();
-    let plus_proof = PlusProof::prove(
-        &mut Transcript::new(b"threads"),
-        &gens,
-        &plus_statement,
-        &plus_openings,
-        &mut rng,
-    )
-    .unwrap();
+    let Ranges {
+        openings,
+        proof,
+        statement,
+        gens,
+        plus_openings,
+        plus_statement,
+        plus_proof,
+    } = ranges(&mut rng);
 
     let mut g = c.benchmark_group("threads");
     g.sample_size(10)

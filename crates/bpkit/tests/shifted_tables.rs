@@ -199,3 +199,107 @@ fn circuits_on_shifted_tables_agree_with_the_plain_path() {
         );
     }
 }
+
+/// Bulletproofs+ single verification on the same shifted tables (default generators, one
+/// blinding base): the same verdicts as with the tables switched off and as
+/// `verify_with_generators`, on the valid proof, sampled byte flips and a wrong commitment, for
+/// m = 2, 4, 64 (and 32-bit values at m = 2; one value stays on the small Straus tables); with
+/// Tari's generators and with two blinding bases (their blinding bases then join the proof's
+/// points) as well.
+#[test]
+fn bulletproofs_plus_on_shifted_tables_agree_with_the_plain_path() {
+    use bpkit::plus::{ExtendedOpening, PlusGens, PlusProof, PlusStatement};
+    let _one_at_a_time = SWITCH
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let gens = PlusGens::bpkit(1).unwrap();
+    let mut rng = common::rng(404);
+    for (m, bits) in [(2usize, 64usize), (2, 32), (4, 64), (64, 64), (1, 64)] {
+        assert!(shared_shifted(m, true).is_some(), "m = {m}");
+        let openings: Vec<ExtendedOpening> = (0..m as u64)
+            .map(|v| ExtendedOpening::random(v * 977 + 3, 1, &mut rng))
+            .collect();
+        let statement = PlusStatement::commit(gens.pedersen(), bits, &openings, None).unwrap();
+        let t = || Transcript::new(b"shifted plus");
+        let proof = PlusProof::prove(&mut t(), &gens, &statement, &openings, &mut rng).unwrap();
+        let bytes = proof.to_bytes();
+        let bp = bpkit::BulletproofGens::new(bits, m);
+        // (shifted table, tables off, caller's generators), and whether the table ran.
+        let all = |bytes: &[u8], statement: &PlusStatement| {
+            let Ok(p) = PlusProof::from_bytes(bytes) else {
+                return (false, false, false);
+            };
+            let before = shifted_table_uses();
+            let a = p.verify(&mut t(), &gens, statement).is_ok();
+            // One 64-bit value stays on the small Straus tables (faster there).
+            let expected = m * bits > 64;
+            assert!(
+                (shifted_table_uses() > before) == expected || !a,
+                "m = {m}: the table was used: {}",
+                !expected
+            );
+            set_shifted_tables(false);
+            let b = p.verify(&mut t(), &gens, statement).is_ok();
+            set_shifted_tables(true);
+            let c = p
+                .verify_with_generators(gens.pedersen(), &bp, &mut t(), statement)
+                .is_ok();
+            (a, b, c)
+        };
+        assert_eq!(all(&bytes, &statement), (true, true, true), "m = {m}");
+        let step = if m >= 16 { 97 } else { 23 };
+        for i in (0..bytes.len()).step_by(step) {
+            let mut tampered = bytes.clone();
+            tampered[i] ^= 0x10;
+            assert_eq!(
+                all(&tampered, &statement),
+                (false, false, false),
+                "m = {m}, byte {i}"
+            );
+        }
+        let mut commitments = statement.commitments().to_vec();
+        let other = ExtendedOpening::random(1, 1, &mut rng);
+        commitments[m - 1] = PlusStatement::commit(gens.pedersen(), bits, &[other], None)
+            .unwrap()
+            .commitments()[0];
+        let wrong = PlusStatement::new(bits, commitments).unwrap();
+        assert_eq!(all(&bytes, &wrong), (false, false, false), "m = {m}, wrong");
+    }
+    // Tari's generators (the same `B`, another blinding base, which joins the proof's points)
+    // and two blinding bases: on the table too, the same verdicts.
+    for gens in [PlusGens::tari(1).unwrap(), PlusGens::bpkit(2).unwrap()] {
+        let k = gens.extension_degree();
+        let openings = [
+            ExtendedOpening::random(5, k, &mut rng),
+            ExtendedOpening::random(6, k, &mut rng),
+        ];
+        let statement = PlusStatement::commit(gens.pedersen(), 64, &openings, None).unwrap();
+        let t = || Transcript::new(b"other bases");
+        let proof = PlusProof::prove(&mut t(), &gens, &statement, &openings, &mut rng).unwrap();
+        let bytes = proof.to_bytes();
+        for i in [None, Some(0usize), Some(40), Some(bytes.len() - 1)] {
+            let mut b = bytes.clone();
+            if let Some(i) = i {
+                b[i] ^= 0x01;
+            }
+            let Ok(p) = PlusProof::from_bytes(&b) else {
+                assert!(i.is_some());
+                continue;
+            };
+            let before = shifted_table_uses();
+            let on_table = p.verify(&mut t(), &gens, &statement).is_ok();
+            assert!(
+                shifted_table_uses() > before,
+                "k = {k}: the table was not used"
+            );
+            set_shifted_tables(false);
+            let plain = p.verify(&mut t(), &gens, &statement).is_ok();
+            set_shifted_tables(true);
+            assert_eq!(
+                (on_table, plain),
+                (i.is_none(), i.is_none()),
+                "k = {k}, {i:?}"
+            );
+        }
+    }
+}

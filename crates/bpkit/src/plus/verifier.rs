@@ -138,6 +138,14 @@ impl PlusProof {
         gens: &PlusGens,
         statement: &PlusStatement,
     ) -> Result<(), Error> {
+        // One value (n·m' ≤ 64) is faster on the small Straus tables below (AVX2 build, ÷ Tari:
+        // 0.83–0.91 against 0.88–1.05 on the shifted table); from two values on the shifted
+        // table (m = 32: 0.27–0.30 against 0.38–0.50).
+        if statement.total_bits() > super::parameters::TABLE_MAX_BITS {
+            if let Some(result) = self.verify_on_shifted(transcript, gens, statement) {
+                return result;
+            }
+        }
         let equation = self.equation(gens.pedersen(), transcript, statement)?;
         if statement.total_bits() <= super::parameters::TABLE_MAX_BITS {
             if let Some(table) = gens.table(statement.bits()) {
@@ -155,6 +163,65 @@ impl PlusProof {
             Ok(())
         } else {
             Err(Error::VerificationFailed)
+        }
+    }
+
+    /// [`PlusProof::verify`] on the shifted table of the default generators (proofs of more than
+    /// 64 bits in all) ([`crate::generators::shared_shifted`]: `B`, `B̃` and the parties' `G`, `H`, shared with
+    /// the range proofs of the same party count and built once 16 proofs of it have been
+    /// verified), for generators whose value base is the default `B` (bpkit's and Tari's both)
+    /// and values of at most 64 bits. Blinding bases other than the default `B̃` (Tari's, or
+    /// more than one) join the proof's points. `None` where no table applies (another value
+    /// base, not built yet); the transcript is then untouched.
+    #[cfg(feature = "std")]
+    fn verify_on_shifted(
+        &self,
+        transcript: &mut Transcript,
+        gens: &PlusGens,
+        statement: &PlusStatement,
+    ) -> Option<Result<(), Error>> {
+        use crate::equation::accumulator::FixedAccumulator;
+        use crate::equation::terms::{Base, FixedTerms, PlusTerms};
+        let defaults = crate::generators::shared_pedersen();
+        let pedersen = gens.pedersen();
+        if pedersen.value_base() != defaults.b() || statement.bits() > crate::range_proof::MAX_BITS
+        {
+            return None;
+        }
+        let table = crate::generators::shared_shifted(statement.padded_values(), false)?;
+        let default_blinding = pedersen.blinding_bases() == [*defaults.b_blinding()];
+        let before = transcript.clone();
+        let result = (|| {
+            let (ch, commitments) = self.challenges(pedersen, transcript, statement)?;
+            let terms = self.terms(&ch, statement, &commitments)?;
+            let mut bases = alloc::vec![(Base::Value, terms.b)];
+            let mut dynamic_scalars = terms.dynamic_scalars;
+            let mut dynamic_points = terms.dynamic_points;
+            if default_blinding {
+                let s = terms.b_blinding.first().copied().unwrap_or(Scalar::ZERO);
+                bases.push((Base::Blinding(0), s));
+            } else {
+                dynamic_scalars.extend_from_slice(&terms.b_blinding);
+                dynamic_points.extend_from_slice(pedersen.blinding_bases());
+            }
+            let mut fixed = FixedAccumulator::new();
+            fixed.add(&FixedTerms::Plus(PlusTerms {
+                bases,
+                vectors: terms.vectors,
+            }));
+            // Variable-time: the proof, the statement and the challenges are public.
+            Ok::<_, Error>(fixed.check_with_shifted(table, &dynamic_scalars, &dynamic_points))
+        })();
+        match result {
+            Err(e) => Some(Err(e)),
+            Ok(Some(true)) => Some(Ok(())),
+            Ok(Some(false)) => Some(Err(Error::VerificationFailed)),
+            // The table did not cover the equation (it always does for these generators):
+            // the plain path, from the transcript as it was.
+            Ok(None) => {
+                *transcript = before;
+                None
+            }
         }
     }
 
