@@ -2,7 +2,7 @@
 
 use crate::group::hash::hash_to_point_sha3_512;
 use crate::group::msm::FixedBase;
-use crate::group::{RistrettoPoint, Scalar};
+use crate::group::{CompressedRistretto, RistrettoPoint, Scalar};
 use curve25519_dalek::constants::{RISTRETTO_BASEPOINT_COMPRESSED, RISTRETTO_BASEPOINT_POINT};
 
 /// The generators of Pedersen commitments `C = v·B + r·B̃`.
@@ -14,6 +14,9 @@ use curve25519_dalek::constants::{RISTRETTO_BASEPOINT_COMPRESSED, RISTRETTO_BASE
 pub struct PedersenGens {
     b: RistrettoPoint,
     b_blinding: RistrettoPoint,
+    /// The encodings of `B` and `B̃` (each an inversion to compute: the circuits' transcripts
+    /// hash them for every proof).
+    encodings: [CompressedRistretto; 2],
     b_table: FixedBase,
     b_blinding_table: FixedBase,
 }
@@ -24,6 +27,7 @@ impl PedersenGens {
     /// requires others.
     pub fn new(b: RistrettoPoint, b_blinding: RistrettoPoint) -> Self {
         PedersenGens {
+            encodings: [b.compress(), b_blinding.compress()],
             b,
             b_blinding,
             b_table: FixedBase::new(&b),
@@ -39,6 +43,11 @@ impl PedersenGens {
     /// The blinding generator `B̃`.
     pub fn b_blinding(&self) -> &RistrettoPoint {
         &self.b_blinding
+    }
+
+    /// The encodings of `B` and `B̃`, computed once.
+    pub(crate) fn encodings(&self) -> &[CompressedRistretto; 2] {
+        &self.encodings
     }
 
     /// `v·B + r·B̃`, in constant time.

@@ -14,8 +14,9 @@ use sha3::{Digest, Sha3_256};
 pub fn generators_digest(pc_gens: &PedersenGens) -> [u8; 32] {
     let mut h = Sha3_256::new();
     h.update(b"bpkit circuit generators v1");
-    h.update(pc_gens.b().compress().as_bytes());
-    h.update(pc_gens.b_blinding().compress().as_bytes());
+    let [b, b_blinding] = pc_gens.encodings();
+    h.update(b.as_bytes());
+    h.update(b_blinding.as_bytes());
     h.update(b"GeneratorsChain G\x00\x00\x00\x00");
     h.update(b"GeneratorsChain H\x00\x00\x00\x00");
     h.finalize().into()
