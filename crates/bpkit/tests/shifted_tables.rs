@@ -118,7 +118,8 @@ fn shifted_tables_are_built_after_enough_verifications_and_agree_with_plain_veri
 /// Circuits on shifted tables (`generators::shared_circuit_shifted`, interleaved `B, B̃, G₀[i],
 /// H₀[i]`): shuffles of 17, 33 and 64 values (padded 32, 64, 128 multipliers), verified with the
 /// tables built and with them switched off: the same verdicts on the valid proof, on sampled
-/// byte flips, with a wrong commitment, and through a verifying key.
+/// byte flips, with a wrong commitment, through a verifying key, and from bytes (the same
+/// decoding errors as `from_bytes`).
 #[test]
 fn circuits_on_shifted_tables_agree_with_the_plain_path() {
     let _one_at_a_time = SWITCH
@@ -146,12 +147,19 @@ fn circuits_on_shifted_tables_agree_with_the_plain_path() {
         let key = st.verifying_key().unwrap();
         let bytes = proof.to_bytes();
         let both = |bytes: &[u8], st: &ShuffleStatement| {
-            let Ok(p) = ShuffleProof::from_bytes(bytes) else {
-                return (false, false, false);
+            // From bytes: the same verdict as parsing first, and the same decoding error.
+            let from_bytes = st.verify_bytes_with_key(&key, &mut t(), bytes, &bp);
+            let p = match ShuffleProof::from_bytes(bytes) {
+                Ok(p) => p,
+                Err(e) => {
+                    assert_eq!(from_bytes, Err(e), "k = {k}: decoding errors differ");
+                    return (false, false, false);
+                }
             };
             let before = shifted_table_uses();
             let a = st.verify(&mut t(), &p, &bp).is_ok();
             let b = st.verify_with_key(&key, &mut t(), &p, &bp).is_ok();
+            assert_eq!(from_bytes.is_ok(), b, "k = {k}: bytes and parsed disagree");
             let used = shifted_table_uses() - before;
             set_shifted_tables(false);
             let c = st.verify(&mut t(), &p, &bp).is_ok();
@@ -178,6 +186,11 @@ fn circuits_on_shifted_tables_agree_with_the_plain_path() {
         let broken = ShuffleStatement::new(st.inputs().to_vec(), outs).unwrap();
         let p = ShuffleProof::from_bytes(&bytes).unwrap();
         let on_table = broken.verify_with_key(&key, &mut t(), &p, &bp).unwrap_err();
+        assert_eq!(
+            broken.verify_bytes_with_key(&key, &mut t(), &bytes, &bp),
+            Err(on_table),
+            "k = {k}: bytes"
+        );
         set_shifted_tables(false);
         let plain = broken.verify_with_key(&key, &mut t(), &p, &bp).unwrap_err();
         set_shifted_tables(true);

@@ -118,7 +118,7 @@ macro_rules! statement_proof {
 pub(crate) use statement_proof;
 
 /// Verification shared by the three statement types (`padded_multipliers`, `verifying_key`,
-/// `verify`, `verify_with_key`; the batch methods are in `batch/statements.rs`), for a statement type with
+/// `verify`, `verify_with_key`, `verify_bytes_with_key`; the batch methods are in `batch/statements.rs`), for a statement type with
 /// `multipliers`, `circuit`, `key_parameters`, `bind` and `commitment_list`, whose proof type is
 /// `$proof`.
 macro_rules! statement_verification {
@@ -148,6 +148,29 @@ macro_rules! statement_verification {
                 bp_gens: &$crate::generators::BulletproofGens,
             ) -> Result<(), $crate::errors::Error> {
                 self.verify_with_key(&self.verifying_key()?, transcript, proof, bp_gens)
+            }
+
+            /// [`Self::verify_with_key`] for a proof still in bytes: the same answer as
+            /// `from_bytes` followed by `verify_with_key`, and the same errors (a key made for
+            /// other parameters is refused before the bytes are read). Large circuits on the
+            /// verification engine decode the proof's points in one batch, without
+            /// curve25519-dalek (`PreparedCircuit::verify_bytes`).
+            pub fn verify_bytes_with_key(
+                &self,
+                key: &VerifyingKey,
+                transcript: &mut merlin::Transcript,
+                proof: &[u8],
+                bp_gens: &$crate::generators::BulletproofGens,
+            ) -> Result<(), $crate::errors::Error> {
+                let circuit = key.for_parameters(&self.key_parameters())?;
+                self.bind(transcript);
+                circuit.verify_bytes(
+                    transcript,
+                    proof,
+                    &self.commitment_list(),
+                    &$crate::generators::default_pedersen(),
+                    bp_gens,
+                )
             }
 
             /// Verifies a proof of the statement against `key`, which must have been made for
