@@ -1,5 +1,6 @@
 //! Structure-aware: valid Bulletproofs+ proofs (Tari's format; bpkit's and Tari's generators,
-//! extension degrees 1 and 2, minimum values), made once from a fixed seed, mutated as the input
+//! extension degrees 1 and 2, minimum values, one and two values — two 64-bit values verify on
+//! the shifted tables), made once from a fixed seed, mutated as the input
 //! says (`common/mutate.rs`: scalars, points, swaps, bit flips including the degree byte,
 //! truncation, commitments, transcript label; a minimum or the number of bits), then verified
 //! alone (with the generators' tables and with caller-supplied generators) and in a batch next to
@@ -32,14 +33,17 @@ struct Base {
 
 const LABEL: &[u8] = b"plus verify fuzz";
 
-fn bases() -> &'static [Base; 3] {
-    static B: OnceLock<[Base; 3]> = OnceLock::new();
+fn bases() -> &'static [Base; 4] {
+    static B: OnceLock<[Base; 4]> = OnceLock::new();
     B.get_or_init(|| {
         let mut rng = ChaCha20Rng::from_seed([22; 32]);
-        let cases: [(usize, usize, bool, Vec<u64>); 3] = [
+        // The last: 128 bits in all, so single verification runs on the shifted table of the
+        // default generators (built after 16 verifications of two values in the process).
+        let cases: [(usize, usize, bool, Vec<u64>); 4] = [
             (64, 1, false, vec![0]),
             (8, 2, false, vec![3, 5]),
             (16, 1, true, vec![100]),
+            (64, 1, true, vec![1, 2]),
         ];
         cases.map(|(bits, k, tari, minimums)| {
             let gens = if tari {
@@ -111,7 +115,7 @@ fn bp_gens(bits: usize, parties: usize) -> &'static BulletproofGens {
 fuzz_target!(|data: &[u8]| {
     let mut input = Input::new(data);
     let choice = input.byte();
-    let base = &bases()[usize::from(choice % 3)];
+    let base = &bases()[usize::from(choice % 4)];
     let engine = choice & 0x80 != 0;
     let m = mutate::mutate(
         &base.proof,
