@@ -27,6 +27,12 @@ pub fn shared_pedersen() -> &'static PedersenGens {
     PEDERSEN.get_or_init(PedersenGens::default)
 }
 
+/// True when `pc_gens` are the default `B`, `B̃` (those the shared tables hold), compared by
+/// their stored encodings.
+pub(crate) fn is_default_pedersen(pc_gens: &PedersenGens) -> bool {
+    pc_gens.encodings() == shared_pedersen().encodings()
+}
+
 /// Vector generators in which each of the first `parties` parties holds at least `gens` points
 /// (`covers(gens, parties)`), built once per process and grown on demand. Growth builds only
 /// the points those parties lack: other parties are not grown, so parties may hold different

@@ -19,6 +19,8 @@ mod circuit_table;
 #[cfg(feature = "std")]
 mod shifted;
 #[cfg(feature = "std")]
+pub(crate) use cache::is_default_pedersen;
+#[cfg(feature = "std")]
 #[doc(hidden)]
 pub use cache::set_shifted_tables;
 #[cfg(feature = "std")]

@@ -28,8 +28,7 @@ impl CircuitBase {
     /// `None` unless `pc_gens` are the default ones (the table holds the default `B`) and the
     /// table of that size is built (this counts as one request towards building it).
     pub(crate) fn new(padded: usize, pc_gens: &PedersenGens, w: Scalar) -> Option<CircuitBase> {
-        let defaults = crate::generators::shared_pedersen();
-        if pc_gens.b() != defaults.b() || pc_gens.b_blinding() != defaults.b_blinding() {
+        if !crate::generators::is_default_pedersen(pc_gens) {
             return None;
         }
         let table = crate::generators::shared_circuit_shifted(padded, false)?;

@@ -214,10 +214,8 @@ fn on_shifted_table(
     pc_gens: &PedersenGens,
     bp_gens: &BulletproofGens,
 ) -> Option<Result<(), Error>> {
-    let defaults = crate::generators::shared_pedersen();
     if padded < crate::generators::CIRCUIT_SHIFTED_VERIFY_MIN
-        || pc_gens.b() != defaults.b()
-        || pc_gens.b_blinding() != defaults.b_blinding()
+        || !crate::generators::is_default_pedersen(pc_gens)
     {
         return None;
     }
