@@ -194,3 +194,28 @@ fn prepared_circuit_matches_the_recorded_one() {
         assert_eq!(a.is_ok(), j == usize::MAX, "byte {j}");
     }
 }
+
+#[test]
+fn recording_into_a_prepared_circuit_gives_the_packed_circuit() {
+    // `PreparedCircuit::from_recorder` computes the digest beside the packing; the result is
+    // the same as packing the sealed circuit, on any thread count, and the statements' keys
+    // (made that way) hold exactly the packed recorded circuit.
+    let record = || {
+        let mut rec = bpkit::circuit::Recorder::new();
+        let v = rec.commit();
+        let bits = bpkit::circuit::gadgets::bits::to_bits(&mut rec, v.into(), 16).unwrap();
+        bpkit::circuit::gadgets::bits::to_bits(&mut rec, bits[3] + bits[5] * Scalar::from(3u64), 4)
+            .unwrap();
+        rec
+    };
+    let packed = PreparedCircuit::new(record().into_circuit().unwrap()).unwrap();
+    for threads in [1, 2] {
+        let direct = bpkit::with_threads(threads, || PreparedCircuit::from_recorder(record()));
+        assert_eq!(direct.unwrap(), packed, "{threads} threads");
+    }
+    let sha = Sha256Statement::for_witness(&Sha256Witness::new(b"abc".to_vec())).unwrap();
+    let key = sha.verifying_key().unwrap();
+    let recorded = PreparedCircuit::new(sha.circuit().unwrap()).unwrap();
+    assert_eq!(key.circuit(), &recorded);
+    assert_ne!(key.circuit().digest(), [0u8; 32]);
+}

@@ -5,6 +5,101 @@ use crate::group::Scalar;
 use alloc::vec::Vec;
 use core::ops::{Add, Mul, Neg, Sub};
 
+/// Arithmetic on coefficients, in variable time: a combination's coefficients are constants of
+/// the circuit (its public description, the same for prover and verifier), never witness
+/// values. Recording a circuit is mostly this arithmetic (SHA-256's gadget builds 160,000 terms,
+/// nearly all with coefficients ±1, ±1/2 or a power of two), so the common cases skip the
+/// Montgomery multiplications of [`Scalar`]'s operators; results are the same canonical scalars.
+pub(crate) mod coefficient {
+    use crate::group::Scalar;
+
+    /// ℓ − 1 (that is, −1), little-endian.
+    const MINUS_ONE: [u8; 32] = [
+        0xec, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde,
+        0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+    ];
+
+    /// `a == b`, comparing the canonical encodings in variable time.
+    pub(crate) fn same(a: &Scalar, b: &Scalar) -> bool {
+        a.as_bytes() == b.as_bytes()
+    }
+
+    /// `a == 0`.
+    pub(crate) fn is_zero(a: &Scalar) -> bool {
+        a.as_bytes() == &[0u8; 32]
+    }
+
+    /// −1.
+    pub(crate) fn minus_one() -> Scalar {
+        neg(&Scalar::ONE)
+    }
+
+    /// `a == 1`.
+    fn is_one(a: &Scalar) -> bool {
+        same(a, &Scalar::ONE)
+    }
+
+    /// `a == −1`.
+    fn is_minus_one(a: &Scalar) -> bool {
+        a.as_bytes() == &MINUS_ONE
+    }
+
+    /// `−a` (a subtraction from zero: [`Scalar`]'s `Neg` first reduces by a multiplication).
+    pub(crate) fn neg(a: &Scalar) -> Scalar {
+        Scalar::ZERO - a
+    }
+
+    /// `a · b`, without a multiplication when either is ±1 or b is ±2.
+    pub(crate) fn times(a: &Scalar, b: &Scalar) -> Scalar {
+        if is_one(b) {
+            *a
+        } else if is_one(a) {
+            *b
+        } else if is_minus_one(b) {
+            neg(a)
+        } else if is_minus_one(a) {
+            neg(b)
+        } else if same(b, &Scalar::from(2u64)) {
+            a + a
+        } else if same(b, &neg(&Scalar::from(2u64))) {
+            neg(&(a + a))
+        } else {
+            a * b
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        #![allow(clippy::arithmetic_side_effects)]
+        use super::*;
+
+        #[test]
+        fn shortcuts_agree_with_the_operators() {
+            assert_eq!(Scalar::from_bytes_mod_order(MINUS_ONE), -Scalar::ONE);
+            assert!(is_minus_one(&-Scalar::ONE));
+            let samples = [
+                Scalar::ZERO,
+                Scalar::ONE,
+                -Scalar::ONE,
+                Scalar::from(2u64),
+                -Scalar::from(2u64),
+                Scalar::from(2u64).invert(),
+                Scalar::from(1u64 << 40),
+                Scalar::from_bytes_mod_order([0xa7; 32]),
+            ];
+            assert_eq!(minus_one(), -Scalar::ONE);
+            for a in &samples {
+                assert_eq!(neg(a), -a);
+                assert_eq!(is_zero(a), *a == Scalar::ZERO);
+                for b in &samples {
+                    assert_eq!(times(a, b), a * b);
+                    assert_eq!(same(a, b), a == b);
+                }
+            }
+        }
+    }
+}
+
 /// One term `coefficient · [challenge] · variable` of a linear combination.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Term {
@@ -43,25 +138,73 @@ impl LinearCombination {
     /// coefficients dropped. Two combinations are equal as functions exactly when their
     /// canonical forms are equal.
     pub fn canonical(&self) -> LinearCombination {
-        let mut terms = self.terms.clone();
+        self.clone().into_canonical()
+    }
+
+    /// [`Self::canonical`], reusing this combination's storage.
+    pub(crate) fn into_canonical(mut self) -> LinearCombination {
+        let terms = &mut self.terms;
         terms.sort_by_key(|t| (t.variable, t.challenge));
-        let mut merged: Vec<Term> = Vec::with_capacity(terms.len());
-        for t in terms {
-            match merged.last_mut() {
+        // Merge runs of equal (variable, challenge) into their first term, in place.
+        let mut kept = 0usize;
+        for i in 0..terms.len() {
+            let (Some(&t), Some(prev)) = (terms.get(i), kept.checked_sub(1)) else {
+                kept = 1;
+                continue;
+            };
+            match terms.get_mut(prev) {
                 Some(last) if last.variable == t.variable && last.challenge == t.challenge => {
                     last.coefficient += t.coefficient;
                 }
-                _ => merged.push(t),
+                _ => {
+                    if let Some(slot) = terms.get_mut(kept) {
+                        *slot = t;
+                    }
+                    kept = kept.saturating_add(1);
+                }
             }
         }
-        merged.retain(|t| t.coefficient != Scalar::ZERO);
+        terms.truncate(kept);
+        terms.retain(|t| !coefficient::is_zero(&t.coefficient));
         // Recorded rows live until the weights are computed: no spare capacity from the
-        // merged or cancelled terms (it reallocates only when terms were dropped).
-        merged.shrink_to_fit();
+        // merged or cancelled terms.
+        terms.shrink_to_fit();
+        self
+    }
+
+    /// An empty combination with room for `n` terms.
+    pub(crate) fn with_capacity(n: usize) -> Self {
         LinearCombination {
-            terms: merged,
-            invalid: self.invalid,
+            terms: Vec::with_capacity(n),
+            invalid: false,
         }
+    }
+
+    /// Adds the term `s · v`.
+    pub(crate) fn push_term(&mut self, variable: Variable, s: Scalar) {
+        self.terms.push(Term {
+            variable,
+            coefficient: s,
+            challenge: None,
+        });
+    }
+
+    /// Adds `s · other` (`self + other * s` without consuming or copying `other` first).
+    pub(crate) fn add_scaled(&mut self, other: &LinearCombination, s: &Scalar) {
+        self.terms.reserve(other.terms.len());
+        for t in &other.terms {
+            self.terms.push(Term {
+                coefficient: coefficient::times(&t.coefficient, s),
+                ..*t
+            });
+        }
+        self.invalid = self.invalid || other.invalid;
+    }
+
+    /// `self − v` (what a multiplication gate's row is: the input combination minus its wire).
+    pub(crate) fn minus_variable(mut self, v: Variable) -> Self {
+        self.push_term(v, coefficient::minus_one());
+        self
     }
 
     /// `self + other` (the `+` operator, as a method).
@@ -73,7 +216,15 @@ impl LinearCombination {
 
     /// `self - other` (the `-` operator, as a method).
     pub fn minus(self, other: LinearCombination) -> Self {
-        self.plus(other.scale(-Scalar::ONE))
+        self.plus(other.negated())
+    }
+
+    /// `−self`.
+    fn negated(mut self) -> Self {
+        for t in self.terms.iter_mut() {
+            t.coefficient = coefficient::neg(&t.coefficient);
+        }
+        self
     }
 
     /// `self · χ` (the `*` operator by a challenge, as a method).
@@ -90,7 +241,7 @@ impl LinearCombination {
     /// `self · s` (the `*` operator by a scalar, as a method).
     pub fn scale(mut self, s: Scalar) -> Self {
         for t in self.terms.iter_mut() {
-            t.coefficient *= s;
+            t.coefficient = coefficient::times(&t.coefficient, &s);
         }
         self
     }
@@ -181,7 +332,7 @@ impl<T: Into<LinearCombination>> Sub<T> for LinearCombination {
 impl Neg for LinearCombination {
     type Output = LinearCombination;
     fn neg(self) -> LinearCombination {
-        self.scale(-Scalar::ONE)
+        self.negated()
     }
 }
 
@@ -230,7 +381,7 @@ impl<T: Into<LinearCombination>> Sub<T> for Variable {
 impl Neg for Variable {
     type Output = LinearCombination;
     fn neg(self) -> LinearCombination {
-        LinearCombination::from(self).scale(-Scalar::ONE)
+        LinearCombination::from(self).negated()
     }
 }
 

@@ -7,6 +7,7 @@ mod traits;
 
 pub use crate::variable::{Challenge, Variable};
 pub use checker::Checker;
+pub(crate) use linear_combination::coefficient;
 pub use linear_combination::{LinearCombination, Term};
 pub use system::{System, MAX_MULTIPLIERS};
 pub use traits::{

@@ -307,8 +307,8 @@ impl ConstraintSystem for System {
             Variable::MultiplierRight(i),
             Variable::MultiplierOutput(i),
         );
-        self.constrain(left.minus(l.into()));
-        self.constrain(right.minus(r.into()));
+        self.constrain(left.minus_variable(l));
+        self.constrain(right.minus_variable(r));
         (l, r, o)
     }
 
@@ -361,7 +361,7 @@ impl ConstraintSystem for System {
 
     fn constrain(&mut self, lc: LinearCombination) {
         self.validate(&lc, self.next_row());
-        self.constraints.push(lc.canonical());
+        self.constraints.push(lc.into_canonical());
     }
 
     fn metrics(&self) -> Metrics {

@@ -11,7 +11,8 @@
 
 use super::bits::to_bits;
 use super::boolean::alloc_bit;
-use crate::circuit::{CircuitError, ConstraintSystem, LinearCombination};
+use crate::circuit::constraint_system::coefficient;
+use crate::circuit::{CircuitError, ConstraintSystem, LinearCombination, Variable};
 use crate::group::Scalar;
 use alloc::vec::Vec;
 
@@ -37,7 +38,19 @@ pub enum Bit {
 
 /// `1 − 2x` for a combination.
 fn signed(x: &LinearCombination) -> LinearCombination {
-    LinearCombination::from(1u64) - x.clone() * Scalar::from(2u64)
+    let mut lc = LinearCombination::with_capacity(x.terms().len().saturating_add(1));
+    lc.push_term(Variable::One, Scalar::ONE);
+    lc.add_scaled(x, &-Scalar::from(2u64));
+    lc
+}
+
+/// `(1 − o)/2`: the xor whose signed form is the product `o`.
+fn from_signed(o: Variable) -> Bit {
+    let h = half();
+    Bit::Lc(LinearCombination::from_iter([
+        (Variable::One, h),
+        (o, coefficient::neg(&h)),
+    ]))
 }
 
 impl Bit {
@@ -78,8 +91,7 @@ impl Bit {
             }
             (Bit::Lc(x), Bit::Lc(y)) => {
                 let (_, _, o) = cs.multiply(signed(x), signed(y));
-                let h = half();
-                Bit::Lc(LinearCombination::from(h) - o * h)
+                from_signed(o)
             }
         }
     }
@@ -101,8 +113,7 @@ impl Bit {
             [x, y, z] => {
                 let (_, _, o1) = cs.multiply(signed(x), signed(y));
                 let (_, _, o2) = cs.multiply(o1.into(), signed(z));
-                let h = half();
-                Bit::Lc(LinearCombination::from(h) - o2 * h)
+                from_signed(o2)
             }
             _ => Bit::Constant(false),
         };
@@ -203,20 +214,26 @@ impl Word32 {
     /// The value as a combination `Σ 2^i·b_i`.
     pub fn lc(&self) -> LinearCombination {
         let mut sum = LinearCombination::default();
+        let constant = self.add_to(&mut sum);
+        if constant != 0 {
+            sum = sum + constant;
+        }
+        sum
+    }
+
+    /// Adds the variable bits' part of [`Self::lc`] to `acc`; returns the constant bits' value.
+    fn add_to(&self, acc: &mut LinearCombination) -> u64 {
         let mut power = Scalar::ONE;
         let mut constant = 0u64;
         for (i, bit) in self.bits.iter().enumerate() {
             match bit {
                 Bit::Constant(true) => constant |= 1u64.checked_shl(i as u32).unwrap_or(0),
                 Bit::Constant(false) => {}
-                Bit::Lc(l) => sum = sum + l.clone() * power,
+                Bit::Lc(l) => acc.add_scaled(l, &power),
             }
             power += power;
         }
-        if constant != 0 {
-            sum = sum + constant;
-        }
-        sum
+        constant
     }
 
     /// The value if every bit is constant.
@@ -362,7 +379,11 @@ impl Word32 {
         let mut max = u64::from(constant);
         let mut all_constant = true;
         for w in words {
-            lc = lc + w.lc();
+            // `lc + w.lc()`, built in place.
+            let c = w.add_to(&mut lc);
+            if c != 0 {
+                lc.push_term(Variable::One, Scalar::from(c));
+            }
             max = max.saturating_add(w.max_value());
             all_constant &= w.constant_value().is_some();
         }

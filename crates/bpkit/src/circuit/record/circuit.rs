@@ -13,6 +13,9 @@ use sha3::{Digest, Sha3_256};
 /// Domain separator of the circuit digest (spec §12.3).
 const DIGEST_DOMAIN: &[u8] = b"bpkit circuit digest v1";
 
+/// Bytes of row encodings gathered before each hash update.
+const DIGEST_BUFFER: usize = 8192;
+
 /// A recorded circuit: every constraint of both phases in canonical order, the number of
 /// multipliers of each phase, the number of commitments and the labels of the challenges.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,7 +160,7 @@ impl Circuit {
         self
     }
 
-    fn compute_digest(&self) -> [u8; 32] {
+    pub(crate) fn compute_digest(&self) -> [u8; 32] {
         let mut h = Sha3_256::new();
         let u64le = |h: &mut Sha3_256, x: usize| h.update((x as u64).to_le_bytes());
         h.update(DIGEST_DOMAIN);
@@ -171,22 +174,30 @@ impl Circuit {
             u64le(&mut h, l.len());
             h.update(l);
         }
+        // The rows' bytes go through a buffer: one hash update per few kilobytes instead of
+        // five per term (the same bytes, so the same digest).
+        let mut buf: Vec<u8> = Vec::with_capacity(DIGEST_BUFFER.saturating_mul(2));
         for row in &self.rows {
-            u64le(&mut h, row.terms().len());
+            buf.extend_from_slice(&(row.terms().len() as u64).to_le_bytes());
             for t in row.terms() {
                 let (tag, index) = variable_tag(&t.variable);
-                h.update([tag]);
-                h.update(index.to_le_bytes());
+                buf.push(tag);
+                buf.extend_from_slice(&index.to_le_bytes());
                 match t.challenge {
-                    None => h.update([0u8]),
+                    None => buf.push(0u8),
                     Some(c) => {
-                        h.update([1u8]);
-                        u64le(&mut h, c.0);
+                        buf.push(1u8);
+                        buf.extend_from_slice(&(c.0 as u64).to_le_bytes());
                     }
                 }
-                h.update(t.coefficient.as_bytes());
+                buf.extend_from_slice(t.coefficient.as_bytes());
+                if buf.len() >= DIGEST_BUFFER {
+                    h.update(&buf);
+                    buf.clear();
+                }
             }
         }
+        h.update(&buf);
         h.finalize().into()
     }
 

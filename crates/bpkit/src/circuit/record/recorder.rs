@@ -43,10 +43,21 @@ impl Recorder {
     pub fn into_circuit(self) -> Result<Circuit, CircuitError> {
         finish(self.sys)
     }
+
+    /// [`Self::into_circuit`] without the digest (left zero): only for
+    /// [`crate::circuit::PreparedCircuit::from_recorder`], which computes it beside the packing.
+    pub(crate) fn into_unsealed_circuit(self) -> Result<Circuit, CircuitError> {
+        finish_unsealed(self.sys)
+    }
 }
 
 /// Ends a recording system: runs the phase-2 callbacks with symbolic challenges.
-pub(crate) fn finish(mut sys: System) -> Result<Circuit, CircuitError> {
+pub(crate) fn finish(sys: System) -> Result<Circuit, CircuitError> {
+    Ok(finish_unsealed(sys)?.seal())
+}
+
+/// [`finish`] without the digest.
+fn finish_unsealed(mut sys: System) -> Result<Circuit, CircuitError> {
     let callbacks = sys.take_callbacks();
     sys.begin_phase_two(None);
     sys.run_phase_two(&callbacks)?;
@@ -62,8 +73,7 @@ pub(crate) fn finish(mut sys: System) -> Result<Circuit, CircuitError> {
         challenge_labels: sys.challenge_labels().to_vec(),
         rows: sys.take_rows(),
         digest: [0; 32],
-    }
-    .seal())
+    })
 }
 
 crate::circuit::constraint_system::system::delegate_constraint_system!(Recorder, unassigned);

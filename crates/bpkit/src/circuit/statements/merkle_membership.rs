@@ -155,6 +155,11 @@ impl MerkleStatement {
 
     /// The circuit (for its size, digest and description).
     pub fn circuit(&self) -> Result<Circuit, Error> {
+        Ok(self.recorder()?.into_circuit()?)
+    }
+
+    /// A recorder holding the statement's circuit.
+    pub(crate) fn recorder(&self) -> Result<Recorder, Error> {
         let mut rec = Recorder::new();
         let v = rec.commit();
         merkle::membership(
@@ -165,7 +170,7 @@ impl MerkleStatement {
             self.depth,
             None,
         )?;
-        Ok(rec.into_circuit()?)
+        Ok(rec)
     }
 
     /// Proves the statement. Refused ([`Error::Circuit`]): an opening that does not open the

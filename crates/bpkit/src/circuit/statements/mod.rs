@@ -135,7 +135,7 @@ macro_rules! statement_verification {
             pub fn verifying_key(&self) -> Result<VerifyingKey, $crate::errors::Error> {
                 Ok(VerifyingKey::new(
                     self.key_parameters(),
-                    $crate::circuit::PreparedCircuit::new(self.circuit()?)?,
+                    $crate::circuit::PreparedCircuit::from_recorder(self.recorder()?)?,
                 ))
             }
 
@@ -147,7 +147,16 @@ macro_rules! statement_verification {
                 proof: &$proof,
                 bp_gens: &$crate::generators::BulletproofGens,
             ) -> Result<(), $crate::errors::Error> {
-                self.verify_with_key(&self.verifying_key()?, transcript, proof, bp_gens)
+                let (prepared, recorded) =
+                    $crate::circuit::PreparedCircuit::from_recorder_keeping_rows(self.recorder()?)?;
+                let key = VerifyingKey::new(self.key_parameters(), prepared);
+                // The recorded rows (one allocation each) are freed beside the verification,
+                // on another thread with the `parallel` feature.
+                let (_, verdict) = $crate::util::par::beside(
+                    move || drop(recorded),
+                    || self.verify_with_key(&key, transcript, proof, bp_gens),
+                );
+                verdict
             }
 
             /// [`Self::verify_with_key`] for a proof still in bytes: the same answer as

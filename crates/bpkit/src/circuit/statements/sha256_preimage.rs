@@ -118,9 +118,14 @@ impl Sha256Statement {
 
     /// The circuit (for its size, digest and description).
     pub fn circuit(&self) -> Result<Circuit, Error> {
+        Ok(self.recorder()?.into_circuit()?)
+    }
+
+    /// A recorder holding the statement's circuit.
+    pub(crate) fn recorder(&self) -> Result<Recorder, Error> {
         let mut rec = Recorder::new();
         sha256::preimage(&mut rec, None, self.message_len, &self.digest)?;
-        Ok(rec.into_circuit()?)
+        Ok(rec)
     }
 
     /// Proves the statement. A message with another length or digest is refused

@@ -125,11 +125,16 @@ impl ShuffleStatement {
 
     /// The circuit (for its size, digest and description).
     pub fn circuit(&self) -> Result<Circuit, Error> {
+        Ok(self.recorder()?.into_circuit()?)
+    }
+
+    /// A recorder holding the statement's circuit.
+    pub(crate) fn recorder(&self) -> Result<Recorder, Error> {
         let mut rec = Recorder::new();
         let x: Vec<LinearCombination> = self.inputs.iter().map(|_| rec.commit().into()).collect();
         let y: Vec<LinearCombination> = self.outputs.iter().map(|_| rec.commit().into()).collect();
         shuffle::shuffle(&mut rec, x, y)?;
-        Ok(rec.into_circuit()?)
+        Ok(rec)
     }
 
     /// Proves the statement. Refused ([`Error::Circuit`]): openings that do not open the

@@ -7,7 +7,7 @@ use super::check::{self, ProofInput};
 use super::equation::{CircuitEquation, Replay};
 use crate::circuit::record::compact_rows::CompactRows;
 use crate::circuit::EncodedProof;
-use crate::circuit::{Circuit, CircuitError, CircuitProof};
+use crate::circuit::{Circuit, CircuitError, CircuitProof, LinearCombination, Recorder};
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{CompressedRistretto, Scalar};
@@ -36,6 +36,36 @@ impl PreparedCircuit {
             header: circuit,
             rows,
         })
+    }
+
+    /// Records and packs in one step: the same as `PreparedCircuit::new(rec.into_circuit()?)`,
+    /// with the digest computed beside the packing (on another thread with the `parallel`
+    /// feature; neither needs the other).
+    pub fn from_recorder(rec: Recorder) -> Result<Self, CircuitError> {
+        Self::from_recorder_keeping_rows(rec).map(|(prepared, _rows)| prepared)
+    }
+
+    /// [`Self::from_recorder`], also handing back the recorded rows (one allocation each: 48,500
+    /// for SHA-256), for a caller that frees them where it costs nothing (the statements'
+    /// `verify` frees them beside the verification).
+    pub(crate) fn from_recorder_keeping_rows(
+        rec: Recorder,
+    ) -> Result<(Self, Vec<LinearCombination>), CircuitError> {
+        let mut circuit = rec.into_unsealed_circuit()?;
+        let (digest, rows) = {
+            let c = &circuit;
+            crate::util::par::beside(|| c.compute_digest(), || CompactRows::new(&c.rows))
+        };
+        circuit.digest = digest.unwrap_or_else(|| circuit.compute_digest());
+        let rows = rows?;
+        let recorded = core::mem::take(&mut circuit.rows);
+        Ok((
+            PreparedCircuit {
+                header: circuit,
+                rows,
+            },
+            recorded,
+        ))
     }
 
     /// The circuit digest (spec §12.3), as [`Circuit::digest`].
