@@ -24,6 +24,17 @@ pub(crate) mod coefficient {
         a.as_bytes() == b.as_bytes()
     }
 
+    /// ℓ − 2 (that is, −2), little-endian.
+    const MINUS_TWO: [u8; 32] = [
+        0xeb, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde,
+        0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+    ];
+
+    /// −2.
+    pub(crate) fn minus_two() -> Scalar {
+        neg(&Scalar::from(2u64))
+    }
+
     /// `a == 0`.
     pub(crate) fn is_zero(a: &Scalar) -> bool {
         a.as_bytes() == &[0u8; 32]
@@ -61,7 +72,7 @@ pub(crate) mod coefficient {
             neg(b)
         } else if same(b, &Scalar::from(2u64)) {
             a + a
-        } else if same(b, &neg(&Scalar::from(2u64))) {
+        } else if b.as_bytes() == &MINUS_TWO {
             neg(&(a + a))
         } else {
             a * b
@@ -88,6 +99,8 @@ pub(crate) mod coefficient {
                 Scalar::from_bytes_mod_order([0xa7; 32]),
             ];
             assert_eq!(minus_one(), -Scalar::ONE);
+            assert_eq!(Scalar::from_bytes_mod_order(MINUS_TWO), -Scalar::from(2u64));
+            assert_eq!(minus_two(), -Scalar::from(2u64));
             for a in &samples {
                 assert_eq!(neg(a), -a);
                 assert_eq!(is_zero(a), *a == Scalar::ZERO);

@@ -40,7 +40,7 @@ pub enum Bit {
 fn signed(x: &LinearCombination) -> LinearCombination {
     let mut lc = LinearCombination::with_capacity(x.terms().len().saturating_add(1));
     lc.push_term(Variable::One, Scalar::ONE);
-    lc.add_scaled(x, &-Scalar::from(2u64));
+    lc.add_scaled(x, &coefficient::minus_two());
     lc
 }
 
