@@ -11,7 +11,8 @@
 //!
 //! `BPKIT_THREADS_INTERLEAVED=rounds` (optionally `BPKIT_THREADS_ONLY=bp-verify,merkle-prove`):
 //! instead of criterion, each workload on 1 and on 2 threads in interleaved rounds (one call of
-//! each in turn, so that a shared machine's load hits both alike), minimum and median and their
+//! each in turn, so that a shared machine's load hits both alike; at least `rounds`, more for
+//! short workloads, up to about 1.5 s of calls per thread count), minimum and median and their
 //! ratios — the figures RESULTS gives, criterion's sequential runs drifting by ±10 % on a shared
 //! 2-core machine.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -233,6 +234,12 @@ fn interleaved(rounds: usize) {
                 )
             })
             .collect();
+        // Short workloads get more rounds: at least about 1.5 s of calls per thread count (a
+        // 10 ms verification's minimum over 12 calls moved by 10 % between runs here).
+        let start = std::time::Instant::now();
+        with_threads(1, || f(1));
+        let once = start.elapsed().as_secs_f64().max(1e-4);
+        let rounds = rounds.max(((1.5 / once).ceil() as usize).min(300));
         let stats = interleave::run(rounds, &mut jobs);
         println!("{name}");
         interleave::report(&jobs, &stats, interleave::Unit::Millis);
