@@ -19,16 +19,16 @@ pub(crate) mod coefficient {
         0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
     ];
 
-    /// `a == b`, comparing the canonical encodings in variable time.
-    pub(crate) fn same(a: &Scalar, b: &Scalar) -> bool {
-        a.as_bytes() == b.as_bytes()
-    }
-
     /// ℓ − 2 (that is, −2), little-endian.
     const MINUS_TWO: [u8; 32] = [
         0xeb, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde,
         0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
     ];
+
+    /// `a == b`, comparing the canonical encodings in variable time.
+    pub(crate) fn same(a: &Scalar, b: &Scalar) -> bool {
+        a.as_bytes() == b.as_bytes()
+    }
 
     /// −2.
     pub(crate) fn minus_two() -> Scalar {
