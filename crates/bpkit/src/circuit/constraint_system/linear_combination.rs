@@ -159,25 +159,13 @@ impl LinearCombination {
         let terms = &mut self.terms;
         terms.sort_by_key(|t| (t.variable, t.challenge));
         // Merge runs of equal (variable, challenge) into their first term, in place.
-        let mut kept = 0usize;
-        for i in 0..terms.len() {
-            let (Some(&t), Some(prev)) = (terms.get(i), kept.checked_sub(1)) else {
-                kept = 1;
-                continue;
-            };
-            match terms.get_mut(prev) {
-                Some(last) if last.variable == t.variable && last.challenge == t.challenge => {
-                    last.coefficient += t.coefficient;
-                }
-                _ => {
-                    if let Some(slot) = terms.get_mut(kept) {
-                        *slot = t;
-                    }
-                    kept = kept.saturating_add(1);
-                }
+        terms.dedup_by(|next, kept| {
+            let same = next.variable == kept.variable && next.challenge == kept.challenge;
+            if same {
+                kept.coefficient += next.coefficient;
             }
-        }
-        terms.truncate(kept);
+            same
+        });
         terms.retain(|t| !coefficient::is_zero(&t.coefficient));
         // Recorded rows live until the weights are computed: no spare capacity from the
         // merged or cancelled terms.
