@@ -377,6 +377,14 @@ fn small(rounds: usize) {
                 }),
             ),
             (
+                format!("msm-{n}/straus-portable"),
+                Box::new(|| {
+                    bpkit_engine::backend::lane_straus(false);
+                    black_box(vartime_msm_straus(black_box(&sb), &affine).unwrap());
+                    bpkit_engine::backend::lane_straus(true);
+                }),
+            ),
+            (
                 format!("msm-{n}/pippenger"),
                 Box::new(|| {
                     black_box(vartime_msm_pippenger(black_box(&sb), &affine).unwrap());
@@ -400,11 +408,13 @@ fn small(rounds: usize) {
         ];
         let st = interleave(rounds, &jobs);
         println!(
-            "msm-{n}: straus/pippenger {:.3} (min) {:.3} (med); engine/dalek {:.3} (min) {:.3} (med); model prefers {}",
+            "msm-{n}: straus/pippenger {:.3} (min) {:.3} (med); straus lanes/portable {:.3} (min); straus/dalek {:.3} (min); engine/dalek {:.3} (min) {:.3} (med); model prefers {}",
+            st[0].0 / st[2].0,
+            st[0].1 / st[2].1,
             st[0].0 / st[1].0,
-            st[0].1 / st[1].1,
-            st[2].0 / st[3].0,
-            st[2].1 / st[3].1,
+            st[0].0 / st[4].0,
+            st[3].0 / st[4].0,
+            st[3].1 / st[4].1,
             if bpkit_engine::msm::cost::prefer_straus(n, 253) { "straus" } else { "pippenger" }
         );
     }

@@ -195,3 +195,43 @@ fn decode_core_is_bit_exact_across_backends() {
         }
     }
 }
+
+/// The four-lane parallel formulas of Straus's method (one point's coordinates in the lanes)
+/// against the portable point code: doubling, addition and subtraction of a cached point and of
+/// an affine one, compared as group elements, on random points, the identity and repeated
+/// points (p + p, p − p), each result fed back in so that its T coordinate is used.
+#[test]
+fn lane_point_formulas_match_portable() {
+    let mut rng = common::rng(35);
+    let points = common::engine_points(&common::mixed_points(&mut rng, 40));
+    let Some(_) = dispatch::avx2_lane_point_ops(points[0].edwards(), points[1].edwards()) else {
+        eprintln!("lane_point_formulas_match_portable: no AVX2 on this CPU, skipped");
+        return;
+    };
+    let e = |p: bpkit_engine::point::Extended| bpkit_engine::Point::from_edwards(p);
+    for (i, p) in points.iter().enumerate() {
+        for q in [
+            points[(i + 1) % points.len()],
+            *p,
+            p.neg(),
+            bpkit_engine::Point::IDENTITY,
+        ] {
+            let mut cur = *p;
+            for round in 0..3 {
+                let got = dispatch::avx2_lane_point_ops(cur.edwards(), q.edwards()).unwrap();
+                let want = [
+                    cur.add(&cur),
+                    cur.add(&q),
+                    cur.add(&q.neg()),
+                    cur.add(&q),
+                    cur.add(&q.neg()),
+                ];
+                for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+                    assert_eq!(e(*g), *w, "point {i}, round {round}, operation {k}");
+                }
+                // Feed a lane result back in (its coordinates, T included, are the lanes').
+                cur = e(got[(round + i) % 5]);
+            }
+        }
+    }
+}

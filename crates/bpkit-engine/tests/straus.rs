@@ -91,6 +91,56 @@ fn wnaf_digits_rebuild_the_scalar() {
     }
 }
 
+/// Straus's method on both of its AVX2-machine paths, the four-lane parallel formulas and the
+/// portable additions (the switch is process-wide; both paths give the same group element, so
+/// other tests running meanwhile are unaffected), with and without a precomputed table's fixed
+/// points, against dalek.
+#[test]
+fn straus_lanes_and_portable_agree() {
+    common::announce("straus::straus_lanes_and_portable_agree");
+    let mut rng = common::rng(47);
+    let table_points = common::mixed_points(&mut rng, 40);
+    let table = PrecomputedTable::new(&common::engine_points(&table_points));
+    for n in [0usize, 1, 2, 3, 7, 16, 33, 64, 128, 129] {
+        let points = common::mixed_points(&mut rng, n);
+        let scalars = mixed_scalars(&mut rng, n);
+        let fixed = mixed_scalars(&mut rng, n.min(40));
+        let (s, p, f) = (
+            common::scalar_bytes(&scalars),
+            common::engine_affine(&points),
+            common::scalar_bytes(&fixed),
+        );
+        let want = dalek(&scalars, &points);
+        let mut all_s = fixed.clone();
+        all_s.extend(&scalars);
+        let mut all_p = table_points[..fixed.len()].to_vec();
+        all_p.extend(&points);
+        let want_mixed = dalek(&all_s, &all_p);
+        for lanes in [true, false] {
+            bpkit_engine::backend::lane_straus(lanes);
+            assert_eq!(
+                vartime_msm_straus(&s, &p).unwrap().encode(),
+                want,
+                "n {n}, lanes {lanes}"
+            );
+            assert_eq!(
+                table.vartime_mixed_msm(&f, &s, &p).unwrap().encode(),
+                want_mixed,
+                "n {n}, lanes {lanes}"
+            );
+        }
+        bpkit_engine::backend::lane_straus(true);
+    }
+    eprintln!(
+        "straus_lanes_and_portable_agree: four-lane formulas {}",
+        if bpkit_engine::backend::lane_straus_active() {
+            "ran"
+        } else {
+            "not available on this CPU"
+        }
+    );
+}
+
 #[test]
 fn straus_matches_dalek() {
     common::announce("straus::straus_matches_dalek");

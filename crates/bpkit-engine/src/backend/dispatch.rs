@@ -85,6 +85,25 @@ pub fn simd_buckets_active() -> bool {
     false
 }
 
+/// Whether Straus's method runs its additions with one point in the four AVX2 lanes.
+static LANE_STRAUS: AtomicBool = AtomicBool::new(true);
+
+/// Lets Straus's method use the four-lane parallel formulas on AVX2 (`true`, the default: one
+/// point's four coordinates in the lanes, `avx2::parallel`) or keeps it on the portable additions
+/// (`false`). Process-wide; tests and measurements use it to compare the two in one process.
+pub fn lane_straus(on: bool) {
+    LANE_STRAUS.store(on, Ordering::Relaxed);
+}
+
+/// True when Straus's method will use the four-lane AVX2 formulas on this CPU now.
+pub fn lane_straus_active() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if LANE_STRAUS.load(Ordering::Relaxed) && active() == Backend::Avx2 && cpuid_bmi2::get() {
+        return true;
+    }
+    false
+}
+
 /// Restricts the engine to the portable backend (`true`) or lets it use the best the CPU has
 /// (`false`, the default). Process-wide.
 pub fn force_portable(on: bool) {
@@ -385,6 +404,13 @@ pub(crate) fn straus(
     fixed: Option<&crate::msm::straus::Fixed<'_>>,
 ) -> crate::point::Extended {
     #[cfg(target_arch = "x86_64")]
+    if lane_straus_active() {
+        // SAFETY: `lane_straus_active()` is true only when cpufeatures detected AVX2, BMI2 and
+        // ADX on this CPU, the requirements of this `#[target_feature(enable =
+        // "avx2,bmi2,adx")]` function; its arguments are ordinary slices and references.
+        return unsafe { super::avx2::straus::straus(scalars, points, fixed) };
+    }
+    #[cfg(target_arch = "x86_64")]
     if active() == Backend::Avx2 && cpuid_bmi2::get() {
         // SAFETY: cpufeatures detected BMI2 and ADX on this CPU, the requirements of this
         // `#[target_feature(enable = "bmi2,adx")]` function; its arguments are ordinary slices
@@ -434,6 +460,26 @@ pub fn avx2_field_ops_x4(a: [Fe; 4], b: [Fe; 4]) -> Option<[[Fe; 4]; 9]> {
         return Some(unsafe { super::avx2::field::field_ops9_x4(&a, &b) });
     }
     let _ = (a, b);
+    None
+}
+
+/// `[2p, p + q, p − q, p + q, p − q]` by the four-lane parallel formulas of Straus's method
+/// (the last two with `q` in affine Niels form, as a fixed point): `None` unless the CPU has
+/// AVX2. A test hook (tests/backends.rs compares each with the portable result).
+#[doc(hidden)]
+pub fn avx2_lane_point_ops(
+    p: &crate::point::Extended,
+    q: &crate::point::Extended,
+) -> Option<[crate::point::Extended; 5]> {
+    #[cfg(target_arch = "x86_64")]
+    if cpuid_avx2::get() {
+        let qa = q.to_affine_niels();
+        // SAFETY: cpufeatures detected AVX2 (CPUID and OS-enabled YMM state) on this CPU, the
+        // one requirement of this `#[target_feature(enable = "avx2")]` function; it takes
+        // references only.
+        return Some(unsafe { super::avx2::parallel::ops(p, q, &qa) });
+    }
+    let _ = (p, q);
     None
 }
 

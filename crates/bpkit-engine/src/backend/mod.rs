@@ -24,10 +24,10 @@ pub mod dispatch;
 pub(crate) mod ifma;
 
 pub use dispatch::{
-    active, avx2_field_ops_x4, avx2_field_ops_x4_raw, decode_core_x8, field_ops_x4, force_portable,
-    ifma, ifma_active, ifma_add_affine_chain_x8, ifma_add_chain_x8, ifma_decode_core_x8,
-    ifma_detected, ifma_field_ops_x8_raw, ifma_hw_field_ops_x8, ifma_hw_field_ops_x8_limbs,
-    ifma_hw_msm, ifma_hw_pow22501_x8, ifma_model_field_ops_x8, ifma_model_field_ops_x8_limbs,
-    ifma_model_msm, ifma_model_pow22501_x8, pow22501_x4, pow22501_x8, simd_buckets,
-    simd_buckets_active, Backend,
+    active, avx2_field_ops_x4, avx2_field_ops_x4_raw, avx2_lane_point_ops, decode_core_x8,
+    field_ops_x4, force_portable, ifma, ifma_active, ifma_add_affine_chain_x8, ifma_add_chain_x8,
+    ifma_decode_core_x8, ifma_detected, ifma_field_ops_x8_raw, ifma_hw_field_ops_x8,
+    ifma_hw_field_ops_x8_limbs, ifma_hw_msm, ifma_hw_pow22501_x8, ifma_model_field_ops_x8,
+    ifma_model_field_ops_x8_limbs, ifma_model_msm, ifma_model_pow22501_x8, lane_straus,
+    lane_straus_active, pow22501_x4, pow22501_x8, simd_buckets, simd_buckets_active, Backend,
 };

@@ -47,35 +47,40 @@ fn is_zero(s: &[u64; 4]) -> bool {
 }
 
 /// One addition of Straus's schedule: at digit position `pos`, add `digit`·(point `source`):
-/// sources below [`FIXED`] index the dynamic tables, the others (minus [`FIXED`]) the fixed rows.
+/// sources below [`FIXED`] index the dynamic points that have a non-zero scalar (in
+/// [`Schedule::dynamic`]'s order), the others (minus [`FIXED`]) the fixed rows.
 #[derive(Clone, Copy)]
-struct Step {
-    pos: u16,
-    digit: i16,
-    source: u32,
+pub(crate) struct Step {
+    pub pos: u16,
+    pub digit: i16,
+    pub source: u32,
 }
 
 /// Flag of a fixed point's source index.
-const FIXED: u32 = 1 << 31;
+pub(crate) const FIXED: u32 = 1 << 31;
 
-/// Σ sᵢ·Pᵢ over the dynamic points plus Σ tⱼ·Qⱼ over the fixed ones (tⱼ paired with row j of the
-/// table). The caller checks the lengths (`scalars.len() == points.len()`, fixed scalars no more
-/// than the table's rows, both far below 2³¹).
-///
-/// The non-zero digits of every scalar are gathered into one schedule sorted by position
-/// (counting sort), so the doubling loop touches only the additions it makes.
+/// The additions of one Straus multiplication, highest position first, with the points they
+/// read: the dynamic points with a non-zero scalar (`dynamic`, indices into the caller's
+/// points) and the fixed rows with a non-zero scalar (`rows`).
+pub(crate) struct Schedule<'a> {
+    pub sorted: Vec<Step>,
+    pub dynamic: Vec<usize>,
+    pub rows: Vec<&'a [AffineNiels]>,
+    /// The highest position with a digit (`None`: the sum is the identity).
+    pub top: Option<u16>,
+}
+
+/// The non-zero digits of every scalar gathered into one schedule sorted by position
+/// (counting sort), so the doubling loop touches only the additions it makes. Dynamic points
+/// use width [`DYNAMIC_WIDTH`], fixed ones their table's width.
 #[inline(always)]
-pub(crate) fn straus_body(
-    scalars: &[[u64; 4]],
-    points: &[AffineNiels],
-    fixed: Option<&Fixed<'_>>,
-) -> Extended {
+pub(crate) fn schedule<'a>(scalars: &[[u64; 4]], fixed: Option<&Fixed<'a>>) -> Schedule<'a> {
     let mut steps: Vec<Step> = Vec::new();
-    let mut tables: Vec<[ProjectiveNiels; 8]> = Vec::with_capacity(points.len());
-    for (s, p) in scalars.iter().zip(points) {
+    let mut dynamic: Vec<usize> = Vec::new();
+    for (i, s) in scalars.iter().enumerate() {
         if !is_zero(s) {
-            let source = tables.len() as u32;
-            tables.push(odd_multiples(p));
+            let source = dynamic.len() as u32;
+            dynamic.push(i);
             wnaf::wnaf_digits(s, DYNAMIC_WIDTH, |pos, digit| {
                 steps.push(Step {
                     pos: pos as u16,
@@ -85,7 +90,7 @@ pub(crate) fn straus_body(
             });
         }
     }
-    let mut rows: Vec<&[AffineNiels]> = Vec::new();
+    let mut rows: Vec<&'a [AffineNiels]> = Vec::new();
     if let Some(f) = fixed {
         let row = 1usize << f.width.saturating_sub(2);
         for (s, entries) in f.scalars.iter().zip(f.entries.chunks_exact(row)) {
@@ -102,9 +107,7 @@ pub(crate) fn straus_body(
             }
         }
     }
-    let Some(top) = steps.iter().map(|s| s.pos).max() else {
-        return Extended::IDENTITY;
-    };
+    let top = steps.iter().map(|s| s.pos).max();
     // Counting sort by position, highest first: start[p] = number of steps above position p.
     let mut start = [0usize; DIGITS + 1];
     for s in &steps {
@@ -134,6 +137,37 @@ pub(crate) fn straus_body(
             *c += 1;
         }
     }
+    Schedule {
+        sorted,
+        dynamic,
+        rows,
+        top,
+    }
+}
+
+/// Σ sᵢ·Pᵢ over the dynamic points plus Σ tⱼ·Qⱼ over the fixed ones (tⱼ paired with row j of the
+/// table). The caller checks the lengths (`scalars.len() == points.len()`, fixed scalars no more
+/// than the table's rows, both far below 2³¹).
+#[inline(always)]
+pub(crate) fn straus_body(
+    scalars: &[[u64; 4]],
+    points: &[AffineNiels],
+    fixed: Option<&Fixed<'_>>,
+) -> Extended {
+    let Schedule {
+        sorted,
+        dynamic,
+        rows,
+        top,
+    } = schedule(scalars, fixed);
+    let Some(top) = top else {
+        return Extended::IDENTITY;
+    };
+    let tables: Vec<[ProjectiveNiels; 8]> = dynamic
+        .iter()
+        .filter_map(|&i| points.get(i))
+        .map(odd_multiples)
+        .collect();
     let mut r = Projective::IDENTITY;
     let mut next = sorted.iter().peekable();
     for i in (0..=top).rev() {

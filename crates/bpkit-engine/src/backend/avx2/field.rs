@@ -18,9 +18,11 @@ use crate::field::{DecodeCore, Fe, EDWARDS_D};
 #[path = "columns.rs"]
 mod columns;
 use core::arch::x86_64::{
-    __m256i, _mm256_add_epi64, _mm256_and_si256, _mm256_blendv_epi8, _mm256_extract_epi64,
-    _mm256_mul_epu32, _mm256_set1_epi64x, _mm256_set_epi64x, _mm256_setzero_si256,
-    _mm256_slli_epi64, _mm256_srli_epi64, _mm256_sub_epi64,
+    __m128i, __m256i, _mm256_add_epi64, _mm256_and_si256, _mm256_blend_epi32, _mm256_blendv_epi8,
+    _mm256_castsi256_si128, _mm256_cvtepu32_epi64, _mm256_extract_epi64, _mm256_mul_epu32,
+    _mm256_permute4x64_epi64, _mm256_permutevar8x32_epi32, _mm256_set1_epi64x, _mm256_set_epi32,
+    _mm256_set_epi64x, _mm256_setzero_si256, _mm256_slli_epi64, _mm256_srli_epi64,
+    _mm256_sub_epi64,
 };
 
 /// Four field elements, limb-sliced: `limbs[i]` holds limb i of each of the four lanes.
@@ -304,6 +306,112 @@ impl Fe4 {
                 l[1][i] as i64,
                 l[0][i] as i64,
             );
+        }
+        Fe4 { limbs }
+    }
+}
+
+/// Moving elements between lanes, for formulas that keep one point's four coordinates in the
+/// four lanes (`super::parallel`).
+impl Fe4 {
+    /// Lane j of the result is lane `(IMM >> 2j) & 3` of `self` (`vpermq` on every limb).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn permute<const IMM: i32>(&self) -> Fe4 {
+        let mut z = self.limbs;
+        for zi in z.iter_mut() {
+            *zi = _mm256_permute4x64_epi64::<IMM>(*zi);
+        }
+        Fe4 { limbs: z }
+    }
+
+    /// `other`'s 32-bit halves where bit k of `IMM` is set, `self`'s elsewhere (`vpblendd` on
+    /// every limb; a 64-bit lane j is bits 2j and 2j + 1).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn blend<const IMM: i32>(&self, other: &Fe4) -> Fe4 {
+        let mut z = self.limbs;
+        for (zi, b) in z.iter_mut().zip(&other.limbs) {
+            *zi = _mm256_blend_epi32::<IMM>(*zi, *b);
+        }
+        Fe4 { limbs: z }
+    }
+
+    /// The zero element in every lane.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn zero() -> Fe4 {
+        Fe4 {
+            limbs: [_mm256_setzero_si256(); 10],
+        }
+    }
+
+    /// Lane by lane `self + rhs`, or `self + 4p − rhs` in the lanes set in `minus`, without
+    /// carries: with both carried (limbs below 2^26.01), limbs below 2^28.01 (a valid left
+    /// operand of [`Fe4::mul`] against a carried right one, and input of [`Fe4::carry_once`]).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn add_or_sub_nc(&self, rhs: &Fe4, minus: __m256i) -> Fe4 {
+        let mut z = [_mm256_setzero_si256(); 10];
+        for (i, (zi, (a, b))) in z
+            .iter_mut()
+            .zip(self.limbs.iter().zip(&rhs.limbs))
+            .enumerate()
+        {
+            // rhs, or 4p − rhs in the lanes that subtract, added to self.
+            let neg = _mm256_sub_epi64(_mm256_set1_epi64x(four_p(i)), *b);
+            *zi = _mm256_add_epi64(*a, _mm256_blendv_epi8(*b, neg, minus));
+        }
+        Fe4 { limbs: z }
+    }
+
+    /// `8p + self − a − b` limb by limb, without carries (8p's limbs 2²⁹ − 152, then 2²⁸ − 8
+    /// and 2²⁹ − 8 alternately, exceed the sum of a carried limb and a doubled one): with
+    /// `self`, `a` carried and `b`'s limbs below 2^27.01, limbs below 2^29.01.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn plus_8p_minus(&self, a: &Fe4, b: &Fe4) -> Fe4 {
+        let mut z = [_mm256_setzero_si256(); 10];
+        for (i, (zi, (s, (x, y)))) in z
+            .iter_mut()
+            .zip(self.limbs.iter().zip(a.limbs.iter().zip(&b.limbs)))
+            .enumerate()
+        {
+            let k = _mm256_set1_epi64x(2 * four_p(i));
+            *zi = _mm256_sub_epi64(_mm256_sub_epi64(_mm256_add_epi64(*s, k), *x), *y);
+        }
+        Fe4 { limbs: z }
+    }
+
+    /// One round of carries: limbs below 2^29.1 become limbs below 2^26.01 (carried).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn carry_once(&self) -> Fe4 {
+        Fe4 {
+            limbs: carry_round(self.limbs),
+        }
+    }
+
+    /// The four lanes' limbs as 32-bit values, limb by limb (limbs must be carried, so below
+    /// 2³²): half the memory of the 64-bit lanes, for tables (see [`Fe4::expand`]).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn compress(&self) -> [__m128i; 10] {
+        let even = _mm256_set_epi32(7, 5, 3, 1, 6, 4, 2, 0);
+        let mut out = [_mm256_castsi256_si128(_mm256_setzero_si256()); 10];
+        for (o, l) in out.iter_mut().zip(&self.limbs) {
+            *o = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(*l, even));
+        }
+        out
+    }
+
+    /// The inverse of [`Fe4::compress`].
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn expand(c: &[__m128i; 10]) -> Fe4 {
+        let mut limbs = [_mm256_setzero_si256(); 10];
+        for (l, x) in limbs.iter_mut().zip(c) {
+            *l = _mm256_cvtepu32_epi64(*x);
         }
         Fe4 { limbs }
     }

@@ -13,4 +13,6 @@
 
 pub mod field;
 pub mod msm;
+pub mod parallel;
 pub mod point;
+pub mod straus;

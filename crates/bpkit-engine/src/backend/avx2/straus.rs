@@ -1,0 +1,71 @@
+//! Straus's method with one accumulator in the four lanes (`super::parallel`): the schedule of
+//! `msm::straus` (the same digits, the same order), its additions by the parallel formulas, the
+//! dynamic points' tables in cached form built by the same formulas. The same group element as
+//! `msm::straus::straus_body` (other coordinates).
+#![forbid(unsafe_code)]
+
+use super::field::Fe4;
+use super::parallel::{cached_factors, odd_multiples, CachedLanes, ExtLanes, Signs};
+use crate::field::Fe;
+use crate::msm::straus::{schedule, Fixed, Schedule, FIXED};
+use crate::point::{AffineNiels, Extended};
+use alloc::vec::Vec;
+
+/// A fixed point (affine Niels: y + x, y − x, 2d·x·y, and Z = 1) in cached form
+/// (y − x, y + x, 2d·x·y, 2).
+#[target_feature(enable = "avx2")]
+#[inline]
+fn cached_affine(q: &AffineNiels) -> CachedLanes {
+    CachedLanes::from_fe4(&Fe4::pack(&[
+        q.y_minus_x,
+        q.y_plus_x,
+        q.xy2d,
+        Fe::ONE.add(&Fe::ONE),
+    ]))
+}
+
+/// Σ sᵢ·Pᵢ over the dynamic points plus Σ tⱼ·Qⱼ over the fixed ones, as
+/// `msm::straus::straus_body` (same contract).
+#[target_feature(enable = "avx2,bmi2,adx")]
+pub fn straus(scalars: &[[u64; 4]], points: &[AffineNiels], fixed: Option<&Fixed<'_>>) -> Extended {
+    let Schedule {
+        sorted,
+        dynamic,
+        rows,
+        top,
+    } = schedule(scalars, fixed);
+    let Some(top) = top else {
+        return Extended::IDENTITY;
+    };
+    let signs = Signs::new();
+    let factors = cached_factors();
+    let tables: Vec<[CachedLanes; 8]> = dynamic
+        .iter()
+        .filter_map(|&i| points.get(i))
+        .map(|p| {
+            let e = Extended::IDENTITY.add_affine(p);
+            odd_multiples(&ExtLanes::pack(&e), &factors, &signs)
+        })
+        .collect();
+    let mut acc = ExtLanes::identity();
+    let mut next = sorted.iter().peekable();
+    for i in (0..=top).rev() {
+        acc = acc.double();
+        while let Some(step) = next.next_if(|s| s.pos == i) {
+            // |digit| is odd and below the table's 2ʷ⁻¹: entry |digit|/2 holds |digit|·P.
+            let k = usize::from(step.digit.unsigned_abs() / 2);
+            let minus = step.digit < 0;
+            if step.source & FIXED == 0 {
+                if let Some(q) = tables.get(step.source as usize).and_then(|tb| tb.get(k)) {
+                    acc = acc.add(q, minus, &signs);
+                }
+            } else if let Some(q) = rows
+                .get((step.source & !FIXED) as usize)
+                .and_then(|row| row.get(k))
+            {
+                acc = acc.add(&cached_affine(q), minus, &signs);
+            }
+        }
+    }
+    acc.unpack()
+}
