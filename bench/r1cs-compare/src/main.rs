@@ -257,6 +257,17 @@ fn main() {
                     }),
                 ),
                 (
+                    // The commitments' Straus on the engine's portable additions instead of its
+                    // four-lane AVX2 formulas (the path before 2026-11-27's eighth session).
+                    "bpkit-key, portable Straus",
+                    Box::new(|| {
+                        bpkit::group::engine::lane_straus(false);
+                        let p = ShuffleProof::from_bytes(black_box(&statement_bytes)).unwrap();
+                        st.verify_with_key(&key, &mut t(), &p, &bp).unwrap();
+                        bpkit::group::engine::lane_straus(true);
+                    }),
+                ),
+                (
                     // The path before shifted tables (dalek's multiplication, its Straus tables
                     // up to 32 multipliers).
                     "bpkit-key, no shifted table",

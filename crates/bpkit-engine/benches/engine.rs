@@ -855,6 +855,10 @@ fn main() {
     if std::env::var_os("BPKIT_ENGINE_IFMA").is_some_and(|v| v == "0") {
         bpkit_engine::backend::ifma(false);
     }
+    // `BPKIT_ENGINE_LANE_STRAUS=0`: Straus's method on the portable additions (for comparisons).
+    if std::env::var_os("BPKIT_ENGINE_LANE_STRAUS").is_some_and(|v| v == "0") {
+        bpkit_engine::backend::lane_straus(false);
+    }
     if let Ok(spec) = std::env::var("BPKIT_ENGINE_LOOP") {
         run_loop(&spec);
         return;

@@ -51,6 +51,15 @@ pub fn force_portable(on: bool) {
     bpkit_engine::backend::force_portable(on);
 }
 
+/// Lets the engine's Straus method (its small multiplications: a circuit's commitments, a
+/// proof's points) use the four-lane AVX2 formulas (`true`, the default where the CPU has AVX2)
+/// or keeps it on the portable additions (`false`), for the whole process: for measurements
+/// (both give the same results).
+#[doc(hidden)]
+pub fn lane_straus(on: bool) {
+    bpkit_engine::backend::lane_straus(on);
+}
+
 /// Allows (`true`, the default) or forbids (`false`) the engine's eight-lane AVX-512 IFMA
 /// backend for Pippenger's bucket additions and decoding, for the whole process. It takes
 /// effect only on a CPU with AVX-512F and AVX-512 IFMA ([`ifma_detected`]); its differential
