@@ -146,6 +146,7 @@ impl PrecomputedTable {
         let fixed = Fixed {
             scalars: &fixed_words,
             entries: self.entries(),
+            lanes: self.lanes(),
             width: self.width(),
         };
         let together =

@@ -20,12 +20,20 @@ use alloc::vec::Vec;
 /// wNAF width of dynamic points: tables of 2³ = 8 odd multiples.
 pub const DYNAMIC_WIDTH: u32 = 5;
 
-/// Fixed points of one call: their scalars, the table entries (`rows` of 2ʷ⁻² each) and the
-/// width w.
+/// Fixed points of one call: their scalars, the table entries (rows of 2ʷ⁻² each), the same
+/// entries packed for the four-lane AVX2 formulas where the table holds them, and the width w.
 pub(crate) struct Fixed<'a> {
     pub scalars: &'a [[u64; 4]],
     pub entries: &'a [AffineNiels],
+    pub lanes: Option<&'a [crate::point::PackedCached]>,
     pub width: u32,
+}
+
+impl Fixed<'_> {
+    /// Entries per row: 2ʷ⁻².
+    pub fn row_len(&self) -> usize {
+        1usize << self.width.saturating_sub(2)
+    }
 }
 
 /// P, 3P, 5P, …, 15P for an affine P, as right operands of additions.
@@ -48,7 +56,7 @@ fn is_zero(s: &[u64; 4]) -> bool {
 
 /// One addition of Straus's schedule: at digit position `pos`, add `digit`·(point `source`):
 /// sources below [`FIXED`] index the dynamic points that have a non-zero scalar (in
-/// [`Schedule::dynamic`]'s order), the others (minus [`FIXED`]) the fixed rows.
+/// [`Schedule::dynamic`]'s order), the others (minus [`FIXED`]) the table's rows.
 #[derive(Clone, Copy)]
 pub(crate) struct Step {
     pub pos: u16,
@@ -59,13 +67,12 @@ pub(crate) struct Step {
 /// Flag of a fixed point's source index.
 pub(crate) const FIXED: u32 = 1 << 31;
 
-/// The additions of one Straus multiplication, highest position first, with the points they
-/// read: the dynamic points with a non-zero scalar (`dynamic`, indices into the caller's
-/// points) and the fixed rows with a non-zero scalar (`rows`).
-pub(crate) struct Schedule<'a> {
+/// The additions of one Straus multiplication, highest position first, and the dynamic points
+/// with a non-zero scalar (`dynamic`, indices into the caller's points: their tables are built
+/// in this order).
+pub(crate) struct Schedule {
     pub sorted: Vec<Step>,
     pub dynamic: Vec<usize>,
-    pub rows: Vec<&'a [AffineNiels]>,
     /// The highest position with a digit (`None`: the sum is the identity).
     pub top: Option<u16>,
 }
@@ -74,7 +81,7 @@ pub(crate) struct Schedule<'a> {
 /// (counting sort), so the doubling loop touches only the additions it makes. Dynamic points
 /// use width [`DYNAMIC_WIDTH`], fixed ones their table's width.
 #[inline(always)]
-pub(crate) fn schedule<'a>(scalars: &[[u64; 4]], fixed: Option<&Fixed<'a>>) -> Schedule<'a> {
+pub(crate) fn schedule(scalars: &[[u64; 4]], fixed: Option<&Fixed<'_>>) -> Schedule {
     let mut steps: Vec<Step> = Vec::new();
     let mut dynamic: Vec<usize> = Vec::new();
     for (i, s) in scalars.iter().enumerate() {
@@ -90,13 +97,10 @@ pub(crate) fn schedule<'a>(scalars: &[[u64; 4]], fixed: Option<&Fixed<'a>>) -> S
             });
         }
     }
-    let mut rows: Vec<&'a [AffineNiels]> = Vec::new();
     if let Some(f) = fixed {
-        let row = 1usize << f.width.saturating_sub(2);
-        for (s, entries) in f.scalars.iter().zip(f.entries.chunks_exact(row)) {
+        for (row, s) in f.scalars.iter().enumerate() {
             if !is_zero(s) {
-                let source = FIXED | rows.len() as u32;
-                rows.push(entries);
+                let source = FIXED | row as u32;
                 wnaf::wnaf_digits(s, f.width, |pos, digit| {
                     steps.push(Step {
                         pos: pos as u16,
@@ -140,7 +144,6 @@ pub(crate) fn schedule<'a>(scalars: &[[u64; 4]], fixed: Option<&Fixed<'a>>) -> S
     Schedule {
         sorted,
         dynamic,
-        rows,
         top,
     }
 }
@@ -157,7 +160,6 @@ pub(crate) fn straus_body(
     let Schedule {
         sorted,
         dynamic,
-        rows,
         top,
     } = schedule(scalars, fixed);
     let Some(top) = top else {
@@ -184,10 +186,10 @@ pub(crate) fn straus_body(
                         e.sub_niels_c(q)
                     };
                 }
-            } else if let Some(q) = rows
-                .get((step.source & !FIXED) as usize)
-                .and_then(|row| row.get(k))
-            {
+            } else if let Some(q) = fixed.and_then(|f| {
+                let row = (step.source & !FIXED) as usize;
+                f.entries.get(row * f.row_len() + k)
+            }) {
                 t = if step.digit > 0 {
                     e.add_affine_c(q)
                 } else {

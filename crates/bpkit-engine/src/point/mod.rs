@@ -4,7 +4,8 @@
 //! - [`ProjectiveNiels`] (Y + X, Y − X, Z, 2d·T): the right operand of a general addition;
 //! - [`AffineNiels`] (y + x, y − x, 2d·x·y): the right operand of a *mixed* addition, one
 //!   multiplication cheaper; what multiscalar multiplication adds into its buckets;
-//! - `Completed` and `Projective`: intermediate results of additions and doublings.
+//! - `Completed` and `Projective`: intermediate results of additions and doublings;
+//! - [`PackedCached`]: (Y − X, Y + X, 2d·T, 2Z) packed for the AVX2 backend's four-lane formulas.
 //!
 //! The addition formulas are the unified ones of Hisil–Wong–Carter–Dawson (2008) for a = −1. With
 //! d not a square they are complete: the identity, equal and opposite points need no special case
@@ -13,9 +14,11 @@
 #![allow(clippy::arithmetic_side_effects)]
 
 mod element;
+mod lanes;
 mod niels;
 
 pub use element::Point;
+pub use lanes::{pack_cached, PackedCached};
 pub use niels::{batch_to_affine_niels, AffineNiels, ProjectiveNiels};
 
 use crate::field::Fe;

@@ -25,11 +25,16 @@
 //! limbs), its right operand is carried; the (E, F, G, H) vector is carried once before the
 //! second product, in which both operands are carried.
 #![forbid(unsafe_code)]
+#![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+// Indexing: a fixed array of 40 limbs at offsets 4i + k below 40 (i < 10, k < 4).
 
 use super::field::Fe4;
 use crate::field::{Fe, EDWARDS_D2};
 use crate::point::Extended;
-use core::arch::x86_64::{__m128i, __m256i, _mm256_set_epi64x, _mm_shuffle_epi32};
+use crate::point::PackedCached;
+use core::arch::x86_64::{
+    __m128i, __m256i, _mm256_set_epi64x, _mm_set_epi32, _mm_setzero_si128, _mm_shuffle_epi32,
+};
 
 /// Lane-select immediates for [`Fe4::permute`]: output lane j takes input lane `(IMM >> 2j) & 3`.
 const fn lanes(a: i32, b: i32, c: i32, d: i32) -> i32 {
@@ -52,6 +57,24 @@ pub struct ExtLanes(Fe4);
 pub struct CachedLanes([__m128i; 10]);
 
 impl CachedLanes {
+    /// A packed entry into vectors.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn load(p: &PackedCached) -> CachedLanes {
+        let l = p.limbs();
+        let mut out = [_mm_setzero_si128(); 10];
+        for (i, o) in out.iter_mut().enumerate() {
+            let b = 4 * i;
+            *o = _mm_set_epi32(
+                l[b + 3] as i32,
+                l[b + 2] as i32,
+                l[b + 1] as i32,
+                l[b] as i32,
+            );
+        }
+        CachedLanes(out)
+    }
+
     /// Cached coordinates given in lanes (carried).
     #[target_feature(enable = "avx2")]
     #[inline]

@@ -3,6 +3,9 @@
 //! dynamic points' tables in cached form built by the same formulas. The same group element as
 //! `msm::straus::straus_body` (other coordinates).
 #![forbid(unsafe_code)]
+#![allow(clippy::arithmetic_side_effects)]
+// Arithmetic: entry indices row · 2ʷ⁻² + k within the caller's table (rows and widths checked by
+// the entry points; far below usize::MAX).
 
 use super::field::Fe4;
 use super::parallel::{cached_factors, odd_multiples, CachedLanes, ExtLanes, Signs};
@@ -31,7 +34,6 @@ pub fn straus(scalars: &[[u64; 4]], points: &[AffineNiels], fixed: Option<&Fixed
     let Schedule {
         sorted,
         dynamic,
-        rows,
         top,
     } = schedule(scalars, fixed);
     let Some(top) = top else {
@@ -59,11 +61,14 @@ pub fn straus(scalars: &[[u64; 4]], points: &[AffineNiels], fixed: Option<&Fixed
                 if let Some(q) = tables.get(step.source as usize).and_then(|tb| tb.get(k)) {
                     acc = acc.add(q, minus, &signs);
                 }
-            } else if let Some(q) = rows
-                .get((step.source & !FIXED) as usize)
-                .and_then(|row| row.get(k))
-            {
-                acc = acc.add(&cached_affine(q), minus, &signs);
+            } else if let Some(f) = fixed {
+                let entry = (step.source & !FIXED) as usize * f.row_len() + k;
+                // The table's packed entries where it has them, else its affine ones converted.
+                if let Some(q) = f.lanes.and_then(|l| l.get(entry)) {
+                    acc = acc.add(&CachedLanes::load(q), minus, &signs);
+                } else if let Some(q) = f.entries.get(entry) {
+                    acc = acc.add(&cached_affine(q), minus, &signs);
+                }
             }
         }
     }
