@@ -415,11 +415,15 @@ fn small(rounds: usize) {
             st[0].0 / st[4].0,
             st[3].0 / st[4].0,
             st[3].1 / st[4].1,
-            if bpkit_engine::msm::cost::prefer_straus(n, 253) { "straus" } else { "pippenger" }
+            if bpkit_engine::multiply::prefers_straus(n) { "straus" } else { "pippenger" }
         );
     }
     for shape in &SHAPES {
-        let widths = [6u32, 8, 10];
+        // BPKIT_ENGINE_WIDTHS=8,9,10 chooses the table widths (default 6, 8, 10).
+        let widths: Vec<u32> = match std::env::var("BPKIT_ENGINE_WIDTHS") {
+            Ok(v) => v.split(',').filter_map(|x| x.trim().parse().ok()).collect(),
+            Err(_) => vec![6, 8, 10],
+        };
         let mut seed = ChaCha20Rng::seed_from_u64(6);
         let inputs: Vec<FixedInputs> = widths
             .iter()
@@ -428,7 +432,7 @@ fn small(rounds: usize) {
         let _ = &mut seed;
         let mut jobs: Vec<NamedJob<'_>> = inputs
             .iter()
-            .zip(widths)
+            .zip(widths.iter().copied())
             .map(|(i, w)| {
                 let job: Box<dyn Fn() + '_> = Box::new(move || {
                     black_box(i.engine());

@@ -27,11 +27,19 @@ pub fn vartime_msm(scalars: &[[u8; 32]], points: &[AffineNiels]) -> Option<Point
     }
     let words: Vec<[u64; 4]> = scalars.iter().map(digits::to_words).collect();
     let bits = digits::max_bits(&words);
-    Some(Point(if cost::prefer_straus(points.len(), bits) {
-        dispatch::straus(&words, points, None)
-    } else {
-        dispatch::pippenger(&words, points, None, Share::ALL)
-    }))
+    Some(Point(
+        if cost::prefer_straus_scaled(points.len(), bits, dispatch::straus_scale()) {
+            dispatch::straus(&words, points, None)
+        } else {
+            dispatch::pippenger(&words, points, None, Share::ALL)
+        },
+    ))
+}
+
+/// True when [`vartime_msm`] of `n` points with 253-bit scalars runs Straus's method on the
+/// backends active now (for reports and measurements).
+pub fn prefers_straus(n: usize) -> bool {
+    cost::prefer_straus_scaled(n, 253, dispatch::straus_scale())
 }
 
 /// Share `index` of `count` of [`vartime_msm`]'s work, for splitting one multiplication across
@@ -57,15 +65,17 @@ pub fn vartime_msm_share(
     };
     let words: Vec<[u64; 4]> = scalars.iter().map(digits::to_words).collect();
     let bits = digits::max_bits(&words);
-    Some(Point(if cost::prefer_straus(points.len(), bits) {
-        if index == 0 {
-            dispatch::straus(&words, points, None)
+    Some(Point(
+        if cost::prefer_straus_scaled(points.len(), bits, dispatch::straus_scale()) {
+            if index == 0 {
+                dispatch::straus(&words, points, None)
+            } else {
+                crate::point::Extended::IDENTITY
+            }
         } else {
-            crate::point::Extended::IDENTITY
-        }
-    } else {
-        dispatch::pippenger(&words, points, None, share)
-    }))
+            dispatch::pippenger(&words, points, None, share)
+        },
+    ))
 }
 
 /// [`vartime_msm_share`] with Pippenger's method at window width `c` whatever the size (for tests
@@ -149,8 +159,13 @@ impl PrecomputedTable {
             lanes: self.lanes(),
             width: self.width(),
         };
-        let together =
-            cost::dynamic_in_straus(dyn_words.len(), fixed_words.len(), self.width(), bits);
+        let together = cost::dynamic_in_straus_scaled(
+            dyn_words.len(),
+            fixed_words.len(),
+            self.width(),
+            bits,
+            dispatch::straus_scale(),
+        );
         Some(Point(if together {
             dispatch::straus(&dyn_words, dynamic_points, Some(&fixed))
         } else {

@@ -303,6 +303,19 @@ fn cost_model_is_sane() {
     assert!(cost::prefer_straus(128, 253));
     assert!(!cost::prefer_straus(256, 253));
     assert!(!cost::prefer_straus(4096, 253));
+    // With the four-lane formulas against the AVX2 bucket pass the crossover moves up.
+    assert!(cost::prefer_straus_scaled(
+        582,
+        253,
+        cost::LANE_STRAUS_SCALE
+    ));
+    assert!(!cost::prefer_straus_scaled(
+        583,
+        253,
+        cost::LANE_STRAUS_SCALE
+    ));
+    assert!(cost::prefer_straus_scaled(181, 253, cost::STRAUS_SCALE));
+    assert!(!cost::prefer_straus_scaled(182, 253, cost::STRAUS_SCALE));
     assert!(cost::dynamic_in_straus(17, 130, 8, 253));
     assert!(!cost::dynamic_in_straus(4096, 130, 8, 253));
 }

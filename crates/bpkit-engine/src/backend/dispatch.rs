@@ -104,6 +104,17 @@ pub fn lane_straus_active() -> bool {
     false
 }
 
+/// The cost model's correction of Straus's estimate for the backends active now
+/// ([`crate::msm::cost::LANE_STRAUS_SCALE`] where Straus runs on the four-lane formulas and
+/// Pippenger on the AVX2 bucket pass, [`crate::msm::cost::STRAUS_SCALE`] otherwise).
+pub(crate) fn straus_scale() -> u128 {
+    if lane_straus_active() && simd_buckets_active() && !ifma_active() {
+        crate::msm::cost::LANE_STRAUS_SCALE
+    } else {
+        crate::msm::cost::STRAUS_SCALE
+    }
+}
+
 /// Restricts the engine to the portable backend (`true`) or lets it use the best the CPU has
 /// (`false`, the default). Process-wide.
 pub fn force_portable(on: bool) {
