@@ -22,16 +22,32 @@ pub use point::{batch_to_affine_niels, AffineNiels, Extended, ProjectiveNiels};
 pub use ristretto::{decode, decode_batch, decode_batch_all, InvalidEncoding, Point};
 pub use shifted_table::ShiftedTable;
 
-/// Which backend the engine runs on now (see [`backend`](mod@backend)), and whether Pippenger's
-/// bucket additions run in its lanes (eight IFMA lanes where the CPU has AVX-512 IFMA, unless
-/// switched off with [`backend::ifma`]).
+/// Which backend the engine runs on now (see [`backend`](mod@backend)): whether Pippenger's
+/// bucket additions run in lanes (eight IFMA lanes where the CPU has AVX-512 IFMA, unless
+/// switched off with [`backend::ifma`]; else four AVX2 lanes) and whether Straus's method runs on
+/// the four-lane AVX2 formulas ([`backend::lane_straus`]).
 pub fn backend() -> &'static str {
-    if backend::ifma_active() {
-        "avx512-ifma (8 lanes, radix 2^52: Pippenger's buckets and decoding) + portable-u64"
-    } else if backend::simd_buckets_active() {
-        "avx2 (4 lanes, radix 2^25.5: decoding and Pippenger's buckets) + portable-u64"
-    } else {
-        backend::active().name()
+    match (
+        backend::ifma_active(),
+        backend::simd_buckets_active(),
+        backend::lane_straus_active(),
+    ) {
+        (true, _, true) => {
+            "avx512-ifma (8 lanes, radix 2^52: Pippenger's buckets and decoding) + avx2 (Straus, one point in 4 lanes) + portable-u64"
+        }
+        (true, _, false) => {
+            "avx512-ifma (8 lanes, radix 2^52: Pippenger's buckets and decoding) + portable-u64"
+        }
+        (false, true, true) => {
+            "avx2 (4 lanes, radix 2^25.5: decoding, Pippenger's buckets, Straus with one point in the lanes) + portable-u64"
+        }
+        (false, true, false) => {
+            "avx2 (4 lanes, radix 2^25.5: decoding and Pippenger's buckets) + portable-u64"
+        }
+        (false, false, true) => {
+            "avx2 (4 lanes, radix 2^25.5: decoding and Straus with one point in the lanes) + portable-u64"
+        }
+        (false, false, false) => backend::active().name(),
     }
 }
 

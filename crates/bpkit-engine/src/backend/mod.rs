@@ -4,7 +4,9 @@
 //! - `avx2` (x86-64 only): four field elements per vector, used for the interleaved
 //!   inverse-square-root chains of batched decoding when the CPU has AVX2, and (with BMI2/ADX)
 //!   for Pippenger's bucket additions and running sums, four buckets per vector
-//!   ([`simd_buckets`] switches this off);
+//!   ([`simd_buckets`] switches this off), and for Straus's method with one point's four
+//!   coordinates in the lanes (`avx2::parallel`, the parallel formulas; [`lane_straus`] switches
+//!   this off);
 //! - `bmi2` (x86-64 only): the portable multiscalar multiplication compiled with BMI2/ADX enabled
 //!   (flag-free `mulx` products), used with the AVX2 backend when the CPU has both;
 //! - `ifma`: eight field elements per AVX-512 vector in radix 2⁵² (`vpmadd52luq` /
