@@ -156,6 +156,7 @@ impl PrecomputedTable {
         let fixed = Fixed {
             scalars: &fixed_words,
             entries: self.entries(),
+            #[cfg(target_arch = "x86_64")]
             lanes: self.lanes(),
             width: self.width(),
         };

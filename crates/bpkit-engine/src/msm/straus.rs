@@ -25,6 +25,7 @@ pub const DYNAMIC_WIDTH: u32 = 5;
 pub(crate) struct Fixed<'a> {
     pub scalars: &'a [[u64; 4]],
     pub entries: &'a [AffineNiels],
+    #[cfg(target_arch = "x86_64")]
     pub lanes: Option<&'a [crate::point::PackedCached]>,
     pub width: u32,
 }

@@ -2,8 +2,10 @@
 //! form, built once, then used by Straus's method in every multiplication that involves them.
 
 use super::wnaf;
+#[cfg(target_arch = "x86_64")]
+use crate::point::PackedCached;
 use crate::point::Point;
-use crate::point::{batch_to_affine_niels, AffineNiels, Extended, PackedCached};
+use crate::point::{batch_to_affine_niels, AffineNiels, Extended};
 use alloc::vec::Vec;
 
 /// Odd multiples P, 3P, …, (2ʷ⁻¹ − 1)·P of each of a list of fixed points, in affine form.
@@ -20,7 +22,8 @@ pub struct PrecomputedTable {
     width: u32,
     rows: usize,
     entries: Vec<AffineNiels>,
-    lanes: Option<Vec<PackedCached>>,
+    #[cfg(target_arch = "x86_64")]
+    lanes: Vec<PackedCached>,
 }
 
 impl PrecomputedTable {
@@ -51,13 +54,12 @@ impl PrecomputedTable {
             }
         }
         let entries = batch_to_affine_niels(&all);
-        let lanes = cfg!(target_arch = "x86_64")
-            .then(|| entries.iter().map(crate::point::pack_cached).collect());
         PrecomputedTable {
             width,
             rows: points.len(),
+            #[cfg(target_arch = "x86_64")]
+            lanes: entries.iter().map(crate::point::pack_cached).collect(),
             entries,
-            lanes,
         }
     }
 
@@ -87,7 +89,8 @@ impl PrecomputedTable {
     }
 
     /// The same, packed for the four-lane AVX2 formulas (x86-64 builds).
+    #[cfg(target_arch = "x86_64")]
     pub(crate) fn lanes(&self) -> Option<&[PackedCached]> {
-        self.lanes.as_deref()
+        Some(&self.lanes)
     }
 }

@@ -37,7 +37,7 @@ pub fn pack_cached(q: &AffineNiels) -> PackedCached {
 
 impl PackedCached {
     /// The limbs, limb i of lane k at `4i + k`.
-    pub(crate) fn limbs(&self) -> &[u32; 40] {
+    pub fn limbs(&self) -> &[u32; 40] {
         &self.limbs
     }
 }
