@@ -1026,7 +1026,9 @@ fn avx2_lanes() {
         .iter()
         .map(|n| format!("avx2 {n}, raw limbs at the bounds"))
         .collect();
-    for (c, v) in raw_edges.into_iter().chain(raw_random).enumerate() {
+    let inputs: Vec<[([u64; 10], [u64; 10]); 4]> =
+        raw_edges.into_iter().chain(raw_random).collect();
+    for (c, v) in inputs.iter().enumerate() {
         let a = v.map(|p| p.0);
         let b = v.map(|p| p.1);
         let got = dispatch::avx2_field_ops_x4_raw(a, b).unwrap();
@@ -1038,6 +1040,51 @@ fn avx2_lanes() {
         compare_lanes(&got, &fiat, &portable, &AVX2_OPS, &what);
         let (e, r) = if c < n_edge { (4, 0) } else { (0, 4) };
         for name in &names {
+            t.add(name, e, r);
+        }
+    }
+    // The lane operations of the parallel point formulas (Straus with one point in the lanes):
+    // the same raw pairs, with c = b's lanes rotated.
+    let lane_names = [
+        "avx2 lanes (a − b, a + b, a − b, a + b), one carry round",
+        "avx2 lanes (a ∓ b uncarried) · c",
+        "avx2 lanes a + 8p − b − 2c, one carry round",
+        "avx2 lanes a through the 32-bit table form",
+        "avx2 lanes (a₃, b₁, a₁, a₀): permutation and blend",
+    ];
+    for (n, v) in inputs.iter().enumerate() {
+        let (a, b) = (v.map(|p| p.0), v.map(|p| p.1));
+        let c = [b[1], b[2], b[3], b[0]];
+        let got = dispatch::avx2_lane_ops_x4_raw(a, b, c).unwrap();
+        let fa = a.map(|l| f_of_avx2(&l));
+        let fb = b.map(|l| f_of_avx2(&l));
+        let fc = c.map(|l| f_of_avx2(&l));
+        for k in 0..4 {
+            let mixed = if k % 2 == 0 {
+                f_sub(&fa[k], &fb[k])
+            } else {
+                f_add(&fa[k], &fb[k])
+            };
+            let want = [
+                f_bytes(&mixed),
+                f_bytes(&f_mul(&mixed, &fc[k])),
+                f_bytes(&f_sub(&f_sub(&fa[k], &fb[k]), &f_add(&fc[k], &fc[k]))),
+                f_bytes(&fa[k]),
+                f_bytes([&fa[3], &fb[1], &fa[1], &fa[0]][k]),
+            ];
+            for (op, (g, w)) in got.iter().zip(&want).enumerate() {
+                assert_eq!(
+                    enc(&g[k]),
+                    *w,
+                    "{} lane {k}: raw a = {:x?}, b = {:x?}",
+                    lane_names[op],
+                    a[k],
+                    b[k]
+                );
+            }
+        }
+        let (e, r) = if n < n_edge { (4, 0) } else { (0, 4) };
+        for name in &lane_names {
             t.add(name, e, r);
         }
     }

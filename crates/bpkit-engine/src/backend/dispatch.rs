@@ -474,6 +474,27 @@ pub fn avx2_field_ops_x4(a: [Fe; 4], b: [Fe; 4]) -> Option<[[Fe; 4]; 9]> {
     None
 }
 
+/// The lane operations of the parallel point formulas on raw radix-2^25.5 limbs (`[lane][limb]`,
+/// every limb below 2²⁶ + 2¹⁷, kept by the caller): `[(a − b, a + b, a − b, a + b), the same
+/// uncarried times c, a − b − 2c, a through the packed 32-bit form, (a₃, b₁, a₁, a₀)]`. `None`
+/// unless the CPU has AVX2. A test hook (tests/fiat_reference.rs).
+#[doc(hidden)]
+pub fn avx2_lane_ops_x4_raw(
+    a: [[u64; 10]; 4],
+    b: [[u64; 10]; 4],
+    c: [[u64; 10]; 4],
+) -> Option<[[Fe; 4]; 5]> {
+    #[cfg(target_arch = "x86_64")]
+    if cpuid_avx2::get() {
+        // SAFETY: cpufeatures detected AVX2 (CPUID and OS-enabled YMM state) on this CPU, the
+        // one requirement of this `#[target_feature(enable = "avx2")]` function; it takes
+        // references to arrays, no pointers.
+        return Some(unsafe { super::avx2::field::lane_ops_x4_raw(&a, &b, &c) });
+    }
+    let _ = (a, b, c);
+    None
+}
+
 /// `[2p, p + q, p − q, p + q, p − q]` by the four-lane parallel formulas of Straus's method
 /// (the last two with `q` in affine Niels form, as a fixed point): `None` unless the CPU has
 /// AVX2. A test hook (tests/backends.rs compares each with the portable result).

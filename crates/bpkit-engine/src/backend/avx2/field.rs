@@ -277,6 +277,38 @@ pub fn field_ops9_x4_raw(a: &[[u64; 10]; 4], b: &[[u64; 10]; 4]) -> [[Fe; 4]; OP
     field_ops9(&Fe4::from_lane_limbs(a), &Fe4::from_lane_limbs(b))
 }
 
+/// The operations [`lane_ops_x4_raw`] returns, in order.
+pub const LANE_OPS: usize = 5;
+
+/// The lane operations of the parallel point formulas (`super::parallel`) on raw limbs (each
+/// below 2²⁶ + 2¹⁷, a carried element's bound, kept by the caller), for differential tests:
+/// `[(a − b, a + b, a − b, a + b) carried once, the same uncarried times c, a − b − 2c (8p form)
+/// carried once, a through the 32-bit table form, (a₃, b₁, a₁, a₀) by a lane permutation and a
+/// blend]`.
+#[target_feature(enable = "avx2")]
+pub fn lane_ops_x4_raw(
+    a: &[[u64; 10]; 4],
+    b: &[[u64; 10]; 4],
+    c: &[[u64; 10]; 4],
+) -> [[Fe; 4]; LANE_OPS] {
+    let (fa, fb, fc) = (
+        Fe4::from_lane_limbs(a),
+        Fe4::from_lane_limbs(b),
+        Fe4::from_lane_limbs(c),
+    );
+    let minus02 = _mm256_set_epi64x(0, -1, 0, -1);
+    let mixed = fa.add_or_sub_nc(&fb, minus02);
+    [
+        mixed.carry_once().unpack(),
+        mixed.mul(&fc).unpack(),
+        fa.plus_8p_minus(&fb, &fc.add_nc(&fc)).carry_once().unpack(),
+        Fe4::expand(&fa.compress()).unpack(),
+        fa.permute::<0b00_01_01_11>()
+            .blend::<0b0000_1100>(&fb)
+            .unpack(),
+    ]
+}
+
 #[target_feature(enable = "avx2")]
 #[inline]
 fn field_ops9(fa: &Fe4, fb: &Fe4) -> [[Fe; 4]; OPS9] {
