@@ -14,9 +14,6 @@
 
 use crate::field::{DecodeCore, Fe, EDWARDS_D};
 
-#[macro_use]
-#[path = "columns.rs"]
-mod columns;
 use core::arch::x86_64::{
     __m128i, __m256i, _mm256_add_epi64, _mm256_and_si256, _mm256_blend_epi32, _mm256_blendv_epi8,
     _mm256_castsi256_si128, _mm256_cvtepu32_epi64, _mm256_extract_epi64, _mm256_mul_epu32,
@@ -106,6 +103,21 @@ impl Fe4 {
     #[inline]
     pub fn mul(&self, rhs: &Fe4) -> Fe4 {
         Fe4::carry(mul_columns!(self.limbs, rhs.limbs))
+    }
+
+    /// The limb vectors, for products expanded in a caller (`mul_columns!` in
+    /// `super::parallel`: a call to [`Fe4::mul`] passes its operands and result through memory).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(super) fn limb_vectors(&self) -> [__m256i; 10] {
+        self.limbs
+    }
+
+    /// Ten product columns carried into an element (what [`Fe4::mul`] does after its columns).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(super) fn from_columns(z: [__m256i; 10]) -> Fe4 {
+        Fe4::carry(z)
     }
 
     /// Lane-wise square (55 products instead of 100).

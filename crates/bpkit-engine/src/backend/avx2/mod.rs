@@ -11,6 +11,8 @@
 //! `backend::dispatch` calls them, after checking the CPU at run time.
 #![forbid(unsafe_code)]
 
+#[macro_use]
+mod columns;
 pub mod field;
 pub mod msm;
 pub mod parallel;

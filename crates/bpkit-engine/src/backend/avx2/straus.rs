@@ -65,7 +65,7 @@ pub fn straus(scalars: &[[u64; 4]], points: &[AffineNiels], fixed: Option<&Fixed
                 let entry = (step.source & !FIXED) as usize * f.row_len() + k;
                 // The table's packed entries where it has them, else its affine ones converted.
                 if let Some(q) = f.lanes.and_then(|l| l.get(entry)) {
-                    acc = acc.add(&CachedLanes::load(q), minus, &signs);
+                    acc = acc.add_packed(q, minus, &signs);
                 } else if let Some(q) = f.entries.get(entry) {
                     acc = acc.add(&cached_affine(q), minus, &signs);
                 }
