@@ -131,6 +131,18 @@ impl PrecomputedTable {
         Ok(PrecomputedTable::new(&decode_batch_all(encodings)?))
     }
 
+    /// [`PrecomputedTable::from_encodings`] at wNAF width `width` (clamped as in
+    /// [`PrecomputedTable::with_width`]).
+    pub fn from_encodings_with_width(
+        encodings: &[[u8; 32]],
+        width: u32,
+    ) -> Result<PrecomputedTable, InvalidEncoding> {
+        Ok(PrecomputedTable::with_width(
+            &decode_batch_all(encodings)?,
+            width,
+        ))
+    }
+
     /// `Σ tⱼ·Qⱼ + Σ sᵢ·Pᵢ`: `static_scalars[j]` multiplies the table's point j (there may be
     /// fewer scalars than points; the rest count as zero), `dynamic_scalars[i]` the affine point
     /// `dynamic_points[i]`. Scalars are little-endian 256-bit integers (any value; not reduced

@@ -144,6 +144,10 @@ pub struct PlusGens {
     pedersen: ExtendedPedersenGens,
     #[cfg(feature = "std")]
     tables: [std::sync::OnceLock<Option<crate::group::msm::VartimeTable>>; 4],
+    /// The same points' tables on the engine (used where
+    /// [`crate::group::engine::tables_preferred`]).
+    #[cfg(feature = "std")]
+    engine_tables: [std::sync::OnceLock<Option<crate::group::engine::EngineTable>>; 4],
 }
 
 /// Proofs of at most this many bits in total (`n·m'`) are verified with precomputed tables;
@@ -160,6 +164,8 @@ impl PlusGens {
             pedersen,
             #[cfg(feature = "std")]
             tables: Default::default(),
+            #[cfg(feature = "std")]
+            engine_tables: Default::default(),
         }
     }
 
@@ -194,19 +200,51 @@ impl PlusGens {
             .position(|&b| b == n)
             .and_then(|i| self.tables.get(i))?;
         slot.get_or_init(|| {
-            let parties = TABLE_MAX_BITS.checked_div(n).unwrap_or(1).max(1);
-            let bp = crate::generators::shared(n, parties);
-            let mut points: Vec<&RistrettoPoint> = Vec::new();
-            points.push(&self.pedersen.value);
-            points.extend(&self.pedersen.blinding);
-            for j in 0..parties {
-                let (g, h) = bp.party(j, n)?;
-                points.extend(g);
-                points.extend(h);
-            }
-            Some(crate::group::msm::VartimeTable::new(points))
+            let bp = crate::generators::shared(n, Self::table_parties(n));
+            Some(crate::group::msm::VartimeTable::new(
+                self.table_points(&bp, n)?,
+            ))
         })
         .as_ref()
+    }
+
+    /// [`PlusGens::table`]'s points in the engine's tables ([`crate::group::engine::EngineTable`];
+    /// same order). Built on first use.
+    #[cfg(feature = "std")]
+    pub(crate) fn engine_table(&self, n: usize) -> Option<&crate::group::engine::EngineTable> {
+        let slot = crate::range_proof::BIT_SIZES
+            .iter()
+            .position(|&b| b == n)
+            .and_then(|i| self.engine_tables.get(i))?;
+        slot.get_or_init(|| {
+            let bp = crate::generators::shared(n, Self::table_parties(n));
+            crate::group::engine::EngineTable::new(self.table_points(&bp, n)?)
+        })
+        .as_ref()
+    }
+
+    /// Parties covered by the tables of `n`-bit proofs.
+    #[cfg(feature = "std")]
+    fn table_parties(n: usize) -> usize {
+        TABLE_MAX_BITS.checked_div(n).unwrap_or(1).max(1)
+    }
+
+    /// The tables' points: the value base, the blinding bases, then `G`, `H` of each party.
+    #[cfg(feature = "std")]
+    fn table_points<'a>(
+        &'a self,
+        bp: &'a crate::generators::BulletproofGens,
+        n: usize,
+    ) -> Option<Vec<&'a RistrettoPoint>> {
+        let mut points: Vec<&RistrettoPoint> = Vec::new();
+        points.push(&self.pedersen.value);
+        points.extend(&self.pedersen.blinding);
+        for j in 0..Self::table_parties(n) {
+            let (g, h) = bp.party(j, n)?;
+            points.extend(g);
+            points.extend(h);
+        }
+        Some(points)
     }
 }
 

@@ -125,7 +125,65 @@ impl Equation {
     }
 }
 
+impl Equation {
+    /// [`Equation::holds_with_table`] on the engine's tables of the same points, the dynamic
+    /// points decoded again by the engine from `encodings` (theirs, in the same order: dalek's
+    /// points cannot be converted otherwise). `None` if the tables or the encodings do not cover
+    /// the equation.
+    #[cfg(feature = "std")]
+    pub fn holds_with_engine_table(
+        &self,
+        table: &crate::group::engine::EngineTable,
+        encodings: &[crate::group::CompressedRistretto],
+    ) -> Option<bool> {
+        if encodings.len() != self.dynamic_points.len() {
+            return None;
+        }
+        // Variable-time: the proof's points are public.
+        let points = crate::group::engine::decode_all(encodings).ok()?;
+        let n = self.n.max(1);
+        let mut fixed: Vec<Scalar> = Vec::with_capacity(
+            self.g
+                .len()
+                .saturating_add(self.h.len())
+                .saturating_add(self.b_blinding.len())
+                .saturating_add(1),
+        );
+        fixed.push(self.b);
+        fixed.extend_from_slice(&self.b_blinding);
+        for (g, h) in self.g.chunks(n).zip(self.h.chunks(n)) {
+            fixed.extend_from_slice(g);
+            fixed.extend_from_slice(h);
+        }
+        // Variable-time: the proof, the statement and the challenges are public.
+        table.vartime_mixed_is_zero(&fixed, &self.dynamic_scalars, &points)
+    }
+}
+
 impl PlusProof {
+    /// The encodings of [`Equation::dynamic_points`] in their order: `A, A1, B, L₀, R₀, …`, then
+    /// the statement's commitments.
+    #[cfg(feature = "std")]
+    fn dynamic_encodings(
+        &self,
+        statement: &PlusStatement,
+    ) -> Vec<crate::group::CompressedRistretto> {
+        let mut out = Vec::with_capacity(
+            self.l
+                .len()
+                .saturating_mul(2)
+                .saturating_add(3)
+                .saturating_add(statement.commitments().len()),
+        );
+        out.extend([self.a.compressed, self.a1.compressed, self.b.compressed]);
+        for (l, r) in self.l.iter().zip(&self.r) {
+            out.push(l.compressed);
+            out.push(r.compressed);
+        }
+        out.extend_from_slice(statement.commitments());
+        out
+    }
+
     /// Verifies the proof against `statement`, with the vector generators of the core.
     ///
     /// The transcript must be in the state the prover's was in (same label, same messages
@@ -148,6 +206,19 @@ impl PlusProof {
         }
         let equation = self.equation(gens.pedersen(), transcript, statement)?;
         if statement.total_bits() <= super::parameters::TABLE_MAX_BITS {
+            // The engine's tables where they beat dalek's (AVX2 without dalek on IFMA).
+            if crate::group::engine::tables_preferred() {
+                if let Some(table) = gens.engine_table(statement.bits()) {
+                    let encodings = self.dynamic_encodings(statement);
+                    if let Some(ok) = equation.holds_with_engine_table(table, &encodings) {
+                        return if ok {
+                            Ok(())
+                        } else {
+                            Err(Error::VerificationFailed)
+                        };
+                    }
+                }
+            }
             if let Some(table) = gens.table(statement.bits()) {
                 if let Some(ok) = equation.holds_with_table(table) {
                     return if ok {
