@@ -3,7 +3,8 @@
 //! the shifted tables), made once from a fixed seed, mutated as the input
 //! says (`common/mutate.rs`: scalars, points, swaps, bit flips including the degree byte,
 //! truncation, commitments, transcript label; a minimum or the number of bits), then verified
-//! alone (with the generators' tables and with caller-supplied generators) and in a batch next to
+//! alone (with the generators' tables — the engine's and dalek's, each forced — and with
+//! caller-supplied generators) and in a batch next to
 //! the unmutated proof. Verification must never panic; an unchanged proof must verify; a changed
 //! one must be rejected everywhere, and the batch must name it and only it.
 #![no_main]
@@ -155,11 +156,16 @@ fuzz_target!(|data: &[u8]| {
     let mut single = Vec::new();
     if let Ok(proof) = &decoded {
         let label = &m.label;
-        single.push(proof.verify(
-            &mut mutate::transcript(LABEL, label),
-            &base.gens,
-            &statement,
-        ));
+        // On the engine's tables and on dalek's, whatever this CPU would choose.
+        for engine_tables in [true, false] {
+            bpkit::group::engine::set_tables_preferred(Some(engine_tables));
+            single.push(proof.verify(
+                &mut mutate::transcript(LABEL, label),
+                &base.gens,
+                &statement,
+            ));
+        }
+        bpkit::group::engine::set_tables_preferred(None);
         let bp = bp_gens(bits, statement.padded_values());
         single.push(proof.verify_with_generators(
             base.gens.pedersen(),
