@@ -100,6 +100,11 @@ fn main() {
     if std::env::var_os("BPKIT_ENGINE_IFMA").is_some_and(|v| v == "0") {
         bpkit::group::engine::ifma(false);
     }
+    // `BPKIT_ENGINE_TABLES=0`: small circuits on dalek's precomputed table even where the
+    // engine's is chosen (AVX2 without dalek on IFMA), for comparisons across processes.
+    if std::env::var_os("BPKIT_ENGINE_TABLES").is_some_and(|v| v == "0") {
+        bpkit::group::engine::set_tables_preferred(Some(false));
+    }
     println!("bpkit backend: {:?}", bpkit::backend::report());
     let sweep = std::env::var_os("BPKIT_R1CS_SWEEP").is_some();
     let ks: &[usize] = if sweep {

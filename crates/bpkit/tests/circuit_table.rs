@@ -3,7 +3,8 @@
 //! here to every size): the same answers and errors as without it (dalek's multiplication over
 //! every point), for circuits of several sizes (the table grows as larger ones come), the default and
 //! another Pedersen pair, valid proofs, wrong commitments and flipped bytes, through
-//! `Circuit::verify`, `verify_bytes` and `PreparedCircuit::verify`.
+//! `Circuit::verify`, `verify_bytes` and `PreparedCircuit::verify`; the table on dalek and on the
+//! engine (`group::engine::set_tables_preferred`, forced each way).
 //!
 //! The table limit is process-wide (`set_circuit_table_max`); every test here holds `LOCK`.
 #![allow(
@@ -96,9 +97,15 @@ fn same(
     pc: &PedersenGens,
     bp: &BulletproofGens,
 ) -> Result<(), Error> {
+    // The table on dalek and on the engine (each forced; the engine's is chosen where faster).
+    bpkit::group::engine::set_tables_preferred(Some(false));
     let with = verify_all(true, circuit, prepared, bytes, commitments, pc, bp);
+    bpkit::group::engine::set_tables_preferred(Some(true));
+    let with_engine = verify_all(true, circuit, prepared, bytes, commitments, pc, bp);
+    bpkit::group::engine::set_tables_preferred(None);
     let without = verify_all(false, circuit, prepared, bytes, commitments, pc, bp);
     assert_eq!(with, without, "table and no table differ");
+    assert_eq!(with_engine, without, "engine table and no table differ");
     assert!(with.iter().all(|r| *r == with[0]), "{with:?}");
     with[0]
 }

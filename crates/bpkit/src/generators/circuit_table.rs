@@ -38,13 +38,22 @@ pub fn set_circuit_table_max(padded: usize) {
     TABLE_MAX.store(padded, Ordering::Relaxed);
 }
 
-/// Variable-time tables for `B, B̃, G₀[0], H₀[0], …, G₀[n−1], H₀[n−1]` (the default generators).
+/// Variable-time tables for `B, B̃, G₀[0], H₀[0], …, G₀[n−1], H₀[n−1]` (the default generators):
+/// dalek's, or the engine's where they are faster ([`crate::group::engine::tables_preferred`]:
+/// the engine's Straus on its four-lane AVX2 formulas, dalek not on IFMA), chosen when built.
 #[derive(Debug)]
 pub struct CircuitTable {
-    table: VartimeTable,
+    table: Tables,
     b: RistrettoPoint,
     b_blinding: RistrettoPoint,
     n: usize,
+}
+
+/// The tables of a [`CircuitTable`].
+#[derive(Debug)]
+enum Tables {
+    Dalek(VartimeTable),
+    Engine(crate::group::engine::EngineTable),
 }
 
 impl CircuitTable {
@@ -55,8 +64,13 @@ impl CircuitTable {
         let points = [pc_gens.b(), pc_gens.b_blinding()]
             .into_iter()
             .chain(g.iter().zip(h).flat_map(|(g, h)| [g, h]));
+        let table = if crate::group::engine::tables_preferred() {
+            Tables::Engine(crate::group::engine::EngineTable::new(points)?)
+        } else {
+            Tables::Dalek(VartimeTable::new(points))
+        };
         Some(CircuitTable {
-            table: VartimeTable::new(points),
+            table,
             b: *pc_gens.b(),
             b_blinding: *pc_gens.b_blinding(),
             n,
@@ -70,7 +84,64 @@ impl CircuitTable {
 
     /// Approximate memory held, in bytes.
     pub fn approx_bytes(&self) -> usize {
-        self.table.approx_bytes()
+        match &self.table {
+            Tables::Dalek(t) => t.approx_bytes(),
+            Tables::Engine(t) => t.approx_bytes(),
+        }
+    }
+
+    /// True when the tables are the engine's (then [`CircuitTable::holds_engine`] applies).
+    pub(crate) fn is_engine(&self) -> bool {
+        matches!(self.table, Tables::Engine(_))
+    }
+
+    /// The fixed scalars in the table's order (`B, B̃` zero when `pc_gens` has others: the caller
+    /// then adds them as dynamic terms), or `None` when `g` and `h` differ in length or exceed
+    /// the table; and whether `pc_gens`' `B, B̃` are the table's.
+    fn fixed_scalars(
+        &self,
+        pc_gens: &PedersenGens,
+        b: Scalar,
+        b_blinding: Scalar,
+        g: &[Scalar],
+        h: &[Scalar],
+    ) -> Option<(Vec<Scalar>, bool)> {
+        if g.len() != h.len() || g.len() > self.n {
+            return None;
+        }
+        let own = *pc_gens.b() == self.b && *pc_gens.b_blinding() == self.b_blinding;
+        let mut fixed = Vec::with_capacity(g.len().saturating_mul(2).saturating_add(2));
+        if own {
+            fixed.extend([b, b_blinding]);
+        } else {
+            fixed.extend([Scalar::ZERO, Scalar::ZERO]);
+        }
+        fixed.extend(g.iter().zip(h).flat_map(|(g, h)| [*g, *h]));
+        Some((fixed, own))
+    }
+
+    /// [`CircuitTable::holds`] on the engine's tables, the dynamic points as engine points;
+    /// `None` also when the tables are dalek's or `pc_gens` has other `B, B̃` (the caller then
+    /// takes the dalek path).
+    ///
+    /// **Variable-time: only for public scalars and points** (a verifier's).
+    pub(crate) fn holds_engine(
+        &self,
+        pc_gens: &PedersenGens,
+        (b, b_blinding): (Scalar, Scalar),
+        (g, h): (&[Scalar], &[Scalar]),
+        dynamic_scalars: &[Scalar],
+        dynamic_points: &[crate::group::engine::EnginePoint],
+    ) -> Option<bool> {
+        let Tables::Engine(table) = &self.table else {
+            return None;
+        };
+        let (fixed, own) = self.fixed_scalars(pc_gens, b, b_blinding, g, h)?;
+        if !own {
+            return None;
+        }
+        // Variable-time: every scalar and point of a verifier is public.
+        table.vartime_mixed_is_zero(&fixed, dynamic_scalars, dynamic_points)
     }
 
     /// `b·B + b̃·B̃ + Σ gᵢ·G₀[i] + Σ hᵢ·H₀[i] + Σ sⱼ·Pⱼ == 0`, `B, B̃` those of `pc_gens` (the
@@ -87,22 +158,27 @@ impl CircuitTable {
         h: &[Scalar],
         dynamic: impl Iterator<Item = (Scalar, &'a RistrettoPoint)>,
     ) -> Option<bool> {
-        if g.len() != h.len() || g.len() > self.n {
-            return None;
-        }
+        let (fixed, own) = self.fixed_scalars(pc_gens, b, b_blinding, g, h)?;
         let (mut scalars, mut points): (Vec<Scalar>, Vec<&RistrettoPoint>) = dynamic.unzip();
-        let mut fixed = Vec::with_capacity(g.len().saturating_mul(2).saturating_add(2));
-        if *pc_gens.b() == self.b && *pc_gens.b_blinding() == self.b_blinding {
-            fixed.extend([b, b_blinding]);
-        } else {
-            fixed.extend([Scalar::ZERO, Scalar::ZERO]);
+        if !own {
             scalars.extend([b, b_blinding]);
             points.extend([pc_gens.b(), pc_gens.b_blinding()]);
         }
-        fixed.extend(g.iter().zip(h).flat_map(|(g, h)| [*g, *h]));
-        // Variable-time: every scalar and point of a verifier is public.
-        let sum = self.table.vartime_mixed(&fixed, &scalars, &points)?;
-        Some(sum == RistrettoPoint::default())
+        match &self.table {
+            // Variable-time: every scalar and point of a verifier is public.
+            Tables::Dalek(t) => {
+                let sum = t.vartime_mixed(&fixed, &scalars, &points)?;
+                Some(sum == RistrettoPoint::default())
+            }
+            Tables::Engine(t) => {
+                // Dalek's points reach the engine through their encodings (verifiers given
+                // encodings use `holds_engine` instead).
+                let enc: Vec<crate::group::CompressedRistretto> =
+                    points.iter().map(|p| p.compress()).collect();
+                let points = crate::group::engine::decode_all(&enc).ok()?;
+                t.vartime_mixed_is_zero(&fixed, &scalars, &points)
+            }
+        }
     }
 }
 
@@ -114,14 +190,22 @@ pub(crate) fn shared_circuit_table(padded: usize) -> Option<Arc<CircuitTable>> {
     if padded == 0 || padded > TABLE_MAX.load(Ordering::Relaxed) {
         return None;
     }
+    // A table of the kind preferred now (tests may switch the preference).
+    let engine = crate::group::engine::tables_preferred();
     {
         let current = TABLE.read().unwrap_or_else(PoisonError::into_inner);
-        if let Some(t) = current.as_ref().filter(|t| t.n >= padded) {
+        if let Some(t) = current
+            .as_ref()
+            .filter(|t| t.n >= padded && t.is_engine() == engine)
+        {
             return Some(Arc::clone(t));
         }
     }
     let mut slot = TABLE.write().unwrap_or_else(PoisonError::into_inner);
-    if let Some(t) = slot.as_ref().filter(|t| t.n >= padded) {
+    if let Some(t) = slot
+        .as_ref()
+        .filter(|t| t.n >= padded && t.is_engine() == engine)
+    {
         return Some(Arc::clone(t));
     }
     let n = padded.next_power_of_two().max(MIN_POSITIONS);

@@ -260,6 +260,17 @@ impl EngineTable {
         self.table.is_empty()
     }
 
+    /// Approximate memory held, in bytes (64 multiples a point, 120 bytes each in affine form
+    /// and 160 packed for the AVX2 formulas on x86-64).
+    pub fn approx_bytes(&self) -> usize {
+        let per_entry = if cfg!(target_arch = "x86_64") {
+            280
+        } else {
+            120
+        };
+        self.len().saturating_mul(64 * per_entry)
+    }
+
     /// `Σ aᵢ·Tᵢ + Σ bⱼ·Qⱼ = 0`? with `Tᵢ` the table's points (`static_scalars` may be fewer)
     /// and `Qⱼ` engine points. `None` if there are more static scalars than points or the
     /// dynamic lists differ in length. **Variable-time: public scalars and points only.**

@@ -85,6 +85,7 @@ impl CircuitRef<'_> {
             self.padded_multipliers(),
             eq,
             points,
+            &enc.points,
             commitments,
             pc_gens,
             bp_gens,

@@ -141,10 +141,15 @@ pub(crate) fn commitments_engine(
 /// Checks that `eq` over `points` and `commitments` sums to the identity. `in_parts`: on dalek,
 /// three multiplications (`G`, `H`, the rest) instead of one streamed in chunks (the prepared
 /// path's choice; the same result).
+///
+/// `encodings` are the proof's points' encodings in wire order (the small tables on the engine
+/// decode them again: dalek's points cannot be converted otherwise).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn finish(
     padded: usize,
     eq: CircuitEquation,
     points: ProofPoints,
+    encodings: &[CompressedRistretto],
     commitments: &[CompressedRistretto],
     pc_gens: &PedersenGens,
     bp_gens: &BulletproofGens,
@@ -156,6 +161,13 @@ pub(crate) fn finish(
                 on_shifted_table(padded, &eq, &points, commitments, pc_gens, bp_gens)
             {
                 return result;
+            }
+            if !in_parts {
+                if let Some(result) =
+                    on_small_engine_table(padded, &eq, encodings, commitments, pc_gens, bp_gens)
+                {
+                    return result;
+                }
             }
             let v = commitments_dalek(commitments)?;
             if in_parts {
@@ -198,6 +210,61 @@ fn on_small_table(
         let holds = table.holds(pc_gens, eq.b, eq.b_blinding, &eq.g, &eq.h, dynamic);
         verdict(holds.ok_or(Error::VerificationFailed)?)
     })())
+}
+
+/// The shared table of small circuits when it is the engine's
+/// ([`crate::generators::CircuitTable`], built on the engine where its tables are faster): the
+/// commitments and the proof's points decoded by the engine (from `encodings`), one mixed
+/// multiplication. `None` where it does not apply (a dalek table, too large a circuit, other
+/// Pedersen generators, no `std`); the caller then takes dalek's path.
+#[cfg(feature = "std")]
+fn on_small_engine_table(
+    padded: usize,
+    eq: &CircuitEquation,
+    encodings: &[CompressedRistretto],
+    commitments: &[CompressedRistretto],
+    pc_gens: &PedersenGens,
+    bp_gens: &BulletproofGens,
+) -> Option<Result<(), Error>> {
+    let table = crate::generators::shared_circuit_table(padded)?;
+    if !table.is_engine() {
+        return None;
+    }
+    let v = match commitments_engine(commitments) {
+        Ok(v) => v,
+        Err(e) => return Some(Err(e)),
+    };
+    if let Err(e) = check_shape(padded, eq, encodings.len(), v.len(), bp_gens) {
+        return Some(Err(e));
+    }
+    // Valid already (dalek decoded them when parsing); a failure here would only send the
+    // proof down dalek's path.
+    let mut points = engine::decode_all(encodings).ok()?;
+    points.extend(v);
+    let mut scalars = Vec::with_capacity(points.len());
+    scalars.extend_from_slice(&eq.proof_scalars);
+    scalars.extend_from_slice(&eq.commitment_scalars);
+    // Variable-time: every scalar and point of a verifier is public.
+    let holds = table.holds_engine(
+        pc_gens,
+        (eq.b, eq.b_blinding),
+        (&eq.g, &eq.h),
+        &scalars,
+        &points,
+    )?;
+    Some(verdict(holds))
+}
+
+#[cfg(not(feature = "std"))]
+fn on_small_engine_table(
+    _padded: usize,
+    _eq: &CircuitEquation,
+    _encodings: &[CompressedRistretto],
+    _commitments: &[CompressedRistretto],
+    _pc_gens: &PedersenGens,
+    _bp_gens: &BulletproofGens,
+) -> Option<Result<(), Error>> {
+    None
 }
 
 /// The engine's shifted table of the default `B, B̃, G₀, H₀` for the fixed terms

@@ -77,6 +77,7 @@ impl<'t> Verifier<'t> {
             padded,
             eq,
             points,
+            &enc.points,
             &self.commitments,
             pc_gens,
             bp_gens,
