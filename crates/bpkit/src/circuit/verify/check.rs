@@ -13,7 +13,9 @@
 //! that conversion has already been paid (by a batch, or by calling `shared_engine`). Both give the same answer and the same errors (tests compare them).
 //! On dalek, circuits of at most [`crate::generators::CIRCUIT_TABLE_MAX`] padded multipliers
 //! verify with the shared precomputed table of `B, B̃, G₀, H₀`
-//! ([`crate::generators::CircuitTable`], built once).
+//! ([`crate::generators::CircuitTable`], built once) — the engine's tables where they are
+//! faster ([`crate::group::engine::tables_preferred`]: AVX2 without dalek on IFMA), the
+//! commitments and proof points then decoded by the engine.
 
 use super::equation::CircuitEquation;
 use crate::circuit::CircuitProof;
