@@ -1,7 +1,8 @@
 //! Structure-aware: valid circuit proofs (a one-phase and a two-phase circuit over two
 //! committed values), made once from a fixed seed, mutated as the input says
 //! (`common/mutate.rs`: scalars, points, swaps, bit flips, truncation, commitments, transcript
-//! label; the other circuit), then verified from bytes (engine on or off), decoded, and in a
+//! label; the other circuit), then verified from bytes (engine on or off; the small-circuit
+//! table on the engine or on dalek), decoded, and in a
 //! batch next to the unmutated proof. Verification must never panic; an unchanged proof must
 //! verify; a changed one must be rejected everywhere, and the batch must name it and only it.
 #![no_main]
@@ -121,6 +122,10 @@ fuzz_target!(|data: &[u8]| {
         .collect();
     let transcript = || mutate::transcript(LABEL, &m.label);
     set_engine_threshold(if engine { 1 } else { usize::MAX });
+    // The small-circuit table on the engine or on dalek (chosen by the input's last byte; the
+    // engine's is otherwise chosen only on AVX2 without dalek on IFMA).
+    let engine_tables = m.proof.last().is_some_and(|b| b & 1 == 1);
+    bpkit::group::engine::set_tables_preferred(Some(engine_tables));
     let mut single =
         vec![circuit.verify_bytes(&mut transcript(), &m.proof, &commitments, &f.pc, &f.bp)];
     let decoded = CircuitProof::from_bytes(&m.proof);
