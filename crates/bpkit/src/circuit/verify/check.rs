@@ -69,10 +69,14 @@ pub(crate) fn choose(padded: usize) -> Path {
 /// A batch with a circuit that large converts them; so does
 /// [`crate::generators::shared_engine`]`(n, 1)`, which a program verifying many proofs one by one
 /// calls once to opt in.
+///
+/// Small circuits whose shared table is the engine's (AVX2 without dalek on IFMA) take the
+/// engine too: their points are then decoded by the engine alone (from bytes, no dalek decoding).
 pub(crate) fn choose_single(padded: usize) -> Path {
     match choose(padded) {
         #[cfg(feature = "std")]
         Path::Engine if crate::generators::engine_ready(padded, 1) => Path::Engine,
+        _ if small_engine_table(padded).is_some() => Path::Engine,
         _ => Path::Dalek,
     }
 }
@@ -183,6 +187,12 @@ pub(crate) fn finish(
         }
         ProofPoints::Engine(points) => {
             let v = commitments_engine(commitments)?;
+            if !in_parts {
+                if let Some(table) = small_engine_table(padded) {
+                    return on_small_engine(&table, padded, &eq, &points, &v, pc_gens, bp_gens)
+                        .unwrap_or_else(|| on_engine(padded, eq, points, v, pc_gens, bp_gens));
+                }
+            }
             on_engine(padded, eq, points, v, pc_gens, bp_gens)
         }
     }
@@ -215,11 +225,28 @@ fn on_small_table(
 }
 
 /// The shared table of small circuits when it is the engine's
-/// ([`crate::generators::CircuitTable`], built on the engine where its tables are faster): the
-/// commitments and the proof's points decoded by the engine (from `encodings`), one mixed
-/// multiplication. `None` where it does not apply (a dalek table, too large a circuit, other
-/// Pedersen generators, no `std`); the caller then takes dalek's path.
+/// ([`crate::generators::CircuitTable`], built on the engine where its tables are faster), for
+/// `padded` multipliers; `None` otherwise (a dalek table, too large a circuit, no `std`).
 #[cfg(feature = "std")]
+pub(crate) fn small_engine_table(
+    padded: usize,
+) -> Option<alloc::sync::Arc<crate::generators::CircuitTable>> {
+    crate::generators::shared_circuit_table(padded).filter(|t| t.is_engine())
+}
+
+#[cfg(not(feature = "std"))]
+pub(crate) fn small_engine_table(padded: usize) -> Option<alloc::sync::Arc<NoTable>> {
+    let _ = padded;
+    None
+}
+
+/// Stands for the table type where there are no tables (no `std`).
+#[cfg(not(feature = "std"))]
+pub(crate) enum NoTable {}
+
+/// Proofs parsed by dalek on the engine's small-circuit table: the commitments and the proof's
+/// points decoded by the engine (from `encodings`), then [`on_small_engine`]. `None` where it
+/// does not apply; the caller then takes dalek's path.
 fn on_small_engine_table(
     padded: usize,
     eq: &CircuitEquation,
@@ -228,22 +255,37 @@ fn on_small_engine_table(
     pc_gens: &PedersenGens,
     bp_gens: &BulletproofGens,
 ) -> Option<Result<(), Error>> {
-    let table = crate::generators::shared_circuit_table(padded)?;
-    if !table.is_engine() {
-        return None;
-    }
+    let table = small_engine_table(padded)?;
     let v = match commitments_engine(commitments) {
         Ok(v) => v,
         Err(e) => return Some(Err(e)),
     };
-    if let Err(e) = check_shape(padded, eq, encodings.len(), v.len(), bp_gens) {
-        return Some(Err(e));
-    }
     // Valid already (dalek decoded them when parsing); a failure here would only send the
     // proof down dalek's path.
-    let mut points = engine::decode_all(encodings).ok()?;
-    points.extend(v);
-    let mut scalars = Vec::with_capacity(points.len());
+    let points = engine::decode_all(encodings).ok()?;
+    on_small_engine(&table, padded, eq, &points, &v, pc_gens, bp_gens)
+}
+
+/// One mixed multiplication on the engine's small-circuit table: `B, B̃, G₀, H₀` from the table,
+/// the proof's points and the commitments as dynamic points. `None` where the table does not
+/// apply (other Pedersen generators); the caller then takes another path.
+#[cfg(feature = "std")]
+fn on_small_engine(
+    table: &crate::generators::CircuitTable,
+    padded: usize,
+    eq: &CircuitEquation,
+    points: &[EnginePoint],
+    v: &[EnginePoint],
+    pc_gens: &PedersenGens,
+    bp_gens: &BulletproofGens,
+) -> Option<Result<(), Error>> {
+    if let Err(e) = check_shape(padded, eq, points.len(), v.len(), bp_gens) {
+        return Some(Err(e));
+    }
+    let mut all = Vec::with_capacity(points.len().saturating_add(v.len()));
+    all.extend_from_slice(points);
+    all.extend_from_slice(v);
+    let mut scalars = Vec::with_capacity(all.len());
     scalars.extend_from_slice(&eq.proof_scalars);
     scalars.extend_from_slice(&eq.commitment_scalars);
     // Variable-time: every scalar and point of a verifier is public.
@@ -252,21 +294,22 @@ fn on_small_engine_table(
         (eq.b, eq.b_blinding),
         (&eq.g, &eq.h),
         &scalars,
-        &points,
+        &all,
     )?;
     Some(verdict(holds))
 }
 
 #[cfg(not(feature = "std"))]
-fn on_small_engine_table(
+fn on_small_engine(
+    table: &NoTable,
     _padded: usize,
     _eq: &CircuitEquation,
-    _encodings: &[CompressedRistretto],
-    _commitments: &[CompressedRistretto],
+    _points: &[EnginePoint],
+    _v: &[EnginePoint],
     _pc_gens: &PedersenGens,
     _bp_gens: &BulletproofGens,
 ) -> Option<Result<(), Error>> {
-    None
+    match *table {}
 }
 
 /// The engine's shifted table of the default `B, B̃, G₀, H₀` for the fixed terms
