@@ -21,12 +21,12 @@ use alloc::vec::Vec;
 pub const DYNAMIC_WIDTH: u32 = 5;
 
 /// Fixed points of one call: their scalars, the table entries (rows of 2ʷ⁻² each), the same
-/// entries packed for the four-lane AVX2 formulas where the table holds them, and the width w.
+/// entries packed for the four-lane AVX2 formulas (x86-64 tables hold both), and the width w.
 pub(crate) struct Fixed<'a> {
     pub scalars: &'a [[u64; 4]],
     pub entries: &'a [AffineNiels],
     #[cfg(target_arch = "x86_64")]
-    pub lanes: Option<&'a [crate::point::PackedCached]>,
+    pub lanes: &'a [crate::point::PackedCached],
     pub width: u32,
 }
 

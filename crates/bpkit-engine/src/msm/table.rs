@@ -90,7 +90,7 @@ impl PrecomputedTable {
 
     /// The same, packed for the four-lane AVX2 formulas (x86-64 builds).
     #[cfg(target_arch = "x86_64")]
-    pub(crate) fn lanes(&self) -> Option<&[PackedCached]> {
-        Some(&self.lanes)
+    pub(crate) fn lanes(&self) -> &[PackedCached] {
+        &self.lanes
     }
 }

@@ -123,9 +123,9 @@ impl CircuitTable {
         Some((fixed, own))
     }
 
-    /// [`CircuitTable::holds`] on the engine's tables, the dynamic points as engine points;
-    /// `None` also when the tables are dalek's or `pc_gens` has other `B, B̃` (the caller then
-    /// takes the dalek path).
+    /// [`CircuitTable::holds`] on the engine's tables, the dynamic points as engine points
+    /// (`B, B̃` of `pc_gens` join them when they are not the table's); `None` also when the
+    /// tables are dalek's.
     ///
     /// **Variable-time: only for public scalars and points** (a verifier's).
     pub(crate) fn holds_engine(
@@ -140,16 +140,24 @@ impl CircuitTable {
             return None;
         };
         let (fixed, own) = self.fixed_scalars(pc_gens, b, b_blinding, g, h)?;
-        if !own {
-            return None;
-        }
         // Variable-time: every scalar and point of a verifier is public.
-        table.vartime_mixed_is_zero(&fixed, dynamic_scalars, dynamic_points)
+        if own {
+            return table.vartime_mixed_is_zero(&fixed, dynamic_scalars, dynamic_points);
+        }
+        let mut scalars = dynamic_scalars.to_vec();
+        scalars.extend([b, b_blinding]);
+        let mut points = dynamic_points.to_vec();
+        points.extend(crate::group::engine::from_dalek([
+            pc_gens.b(),
+            pc_gens.b_blinding(),
+        ]));
+        table.vartime_mixed_is_zero(&fixed, &scalars, &points)
     }
 
     /// `b·B + b̃·B̃ + Σ gᵢ·G₀[i] + Σ hᵢ·H₀[i] + Σ sⱼ·Pⱼ == 0`, `B, B̃` those of `pc_gens` (the
     /// table's when equal, else multiplied as dynamic points); the `(sⱼ, Pⱼ)` are `dynamic`.
-    /// `None` when `g` and `h` differ in length or exceed the table.
+    /// `None` when `g` and `h` differ in length or exceed the table, or when the tables are the
+    /// engine's (its verifiers give engine points: [`CircuitTable::holds_engine`]).
     ///
     /// **Variable-time: only for public scalars and points** (a verifier's).
     pub(crate) fn holds<'a>(
@@ -167,21 +175,12 @@ impl CircuitTable {
             scalars.extend([b, b_blinding]);
             points.extend([pc_gens.b(), pc_gens.b_blinding()]);
         }
-        match &self.table {
-            // Variable-time: every scalar and point of a verifier is public.
-            Tables::Dalek(t) => {
-                let sum = t.vartime_mixed(&fixed, &scalars, &points)?;
-                Some(sum == RistrettoPoint::default())
-            }
-            Tables::Engine(t) => {
-                // Dalek's points reach the engine through their encodings (verifiers given
-                // encodings use `holds_engine` instead).
-                let enc: Vec<crate::group::CompressedRistretto> =
-                    points.iter().map(|p| p.compress()).collect();
-                let points = crate::group::engine::decode_all(&enc).ok()?;
-                t.vartime_mixed_is_zero(&fixed, &scalars, &points)
-            }
-        }
+        let Tables::Dalek(t) = &self.table else {
+            return None;
+        };
+        // Variable-time: every scalar and point of a verifier is public.
+        let sum = t.vartime_mixed(&fixed, &scalars, &points)?;
+        Some(sum == RistrettoPoint::default())
     }
 }
 

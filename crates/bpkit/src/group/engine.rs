@@ -260,15 +260,17 @@ impl EngineTable {
         self.table.is_empty()
     }
 
-    /// Approximate memory held, in bytes (64 multiples a point, 120 bytes each in affine form
-    /// and 160 packed for the AVX2 formulas on x86-64).
+    /// Approximate memory held, in bytes (2^(WIDTH − 2) multiples a point, 120 bytes each in
+    /// affine form and 160 packed for the AVX2 formulas on x86-64).
     pub fn approx_bytes(&self) -> usize {
-        let per_entry = if cfg!(target_arch = "x86_64") {
+        let per_entry: usize = if cfg!(target_arch = "x86_64") {
             280
         } else {
             120
         };
-        self.len().saturating_mul(64 * per_entry)
+        self.len()
+            .saturating_mul(1 << (Self::WIDTH - 2))
+            .saturating_mul(per_entry)
     }
 
     /// `Σ aᵢ·Tᵢ + Σ bⱼ·Qⱼ = 0`? with `Tᵢ` the table's points (`static_scalars` may be fewer)

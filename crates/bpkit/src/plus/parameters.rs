@@ -195,10 +195,7 @@ impl PlusGens {
     /// as fit [`TABLE_MAX_BITS`]. Built on first use.
     #[cfg(feature = "std")]
     pub(crate) fn table(&self, n: usize) -> Option<&crate::group::msm::VartimeTable> {
-        let slot = crate::range_proof::BIT_SIZES
-            .iter()
-            .position(|&b| b == n)
-            .and_then(|i| self.tables.get(i))?;
+        let slot = self.tables.get(Self::table_slot(n)?)?;
         slot.get_or_init(|| {
             let bp = crate::generators::shared(n, Self::table_parties(n));
             Some(crate::group::msm::VartimeTable::new(
@@ -212,15 +209,18 @@ impl PlusGens {
     /// same order). Built on first use.
     #[cfg(feature = "std")]
     pub(crate) fn engine_table(&self, n: usize) -> Option<&crate::group::engine::EngineTable> {
-        let slot = crate::range_proof::BIT_SIZES
-            .iter()
-            .position(|&b| b == n)
-            .and_then(|i| self.engine_tables.get(i))?;
+        let slot = self.engine_tables.get(Self::table_slot(n)?)?;
         slot.get_or_init(|| {
             let bp = crate::generators::shared(n, Self::table_parties(n));
             crate::group::engine::EngineTable::new(self.table_points(&bp, n)?)
         })
         .as_ref()
+    }
+
+    /// The tables' slot for `n`-bit proofs (one per bit size).
+    #[cfg(feature = "std")]
+    fn table_slot(n: usize) -> Option<usize> {
+        crate::range_proof::BIT_SIZES.iter().position(|&b| b == n)
     }
 
     /// Parties covered by the tables of `n`-bit proofs.

@@ -76,13 +76,6 @@ impl CachedLanes {
         CachedLanes(out)
     }
 
-    /// Cached coordinates given in lanes (carried).
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    pub fn from_fe4(c: &Fe4) -> CachedLanes {
-        CachedLanes(c.compress())
-    }
-
     /// Lanes 0 and 1 exchanged: (Y + X, Y − X, 2d·T, 2Z), the first half of negating the point
     /// (the sign of 2d·T is taken in the (E, F, G, H) step).
     #[target_feature(enable = "avx2")]
@@ -152,24 +145,36 @@ impl ExtLanes {
         ExtLanes(lhs.mul(&rhs))
     }
 
-    /// `self + q`, or `self − q` when `minus` (HWCD addition with a cached point).
+    /// The first product's left operand: (Y, Y, T, Z) ± (X, X, 0, 0) = (Y − X, Y + X, T, Z).
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub fn add(&self, q: &CachedLanes, minus: bool, signs: &Signs) -> ExtLanes {
-        // (Y, Y, T, Z) ± (X, X, 0, 0) = (Y − X, Y + X, T, Z).
+    fn left(&self, signs: &Signs) -> Fe4 {
         let a = self.0.permute::<{ lanes(1, 1, 3, 2) }>();
         let b = self
             .0
             .permute::<{ lanes(0, 0, 0, 0) }>()
             .blend::<LANES23>(&Fe4::zero());
-        let left = a.add_or_sub_nc(&b, signs.first);
-        let q = if minus { q.swapped() } else { *q };
-        let abcd = left.mul(&Fe4::expand(&q.0));
-        // (B, D, D, B) ± (A, C, C, A).
+        a.add_or_sub_nc(&b, signs.first)
+    }
+
+    /// From (A, B, C, D) to the sum: (E, F, G, H) = (B, D, D, B) ± (A, C, C, A) with the signs
+    /// of an addition or a subtraction, then the second product.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn from_abcd(abcd: &Fe4, minus: bool, signs: &Signs) -> ExtLanes {
         let u = abcd.permute::<{ lanes(1, 3, 3, 1) }>();
         let v = abcd.permute::<{ lanes(0, 2, 2, 0) }>();
         let second = if minus { signs.sub } else { signs.add };
         ExtLanes::finish(&u.add_or_sub_nc(&v, second))
+    }
+
+    /// `self + q`, or `self − q` when `minus` (HWCD addition with a cached point).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn add(&self, q: &CachedLanes, minus: bool, signs: &Signs) -> ExtLanes {
+        let q = if minus { q.swapped() } else { *q };
+        let abcd = self.left(signs).mul(&Fe4::expand(&q.0));
+        ExtLanes::from_abcd(&abcd, minus, signs)
     }
 
     /// [`ExtLanes::add`] with its first product expanded here rather than called: for entries
@@ -178,20 +183,12 @@ impl ExtLanes {
     #[target_feature(enable = "avx2")]
     #[inline]
     pub fn add_packed(&self, p: &PackedCached, minus: bool, signs: &Signs) -> ExtLanes {
-        let a = self.0.permute::<{ lanes(1, 1, 3, 2) }>();
-        let b = self
-            .0
-            .permute::<{ lanes(0, 0, 0, 0) }>()
-            .blend::<LANES23>(&Fe4::zero());
-        let left = a.add_or_sub_nc(&b, signs.first);
+        let left = self.left(signs);
         let q = CachedLanes::load(p);
         let q = if minus { q.swapped() } else { q };
         let right = Fe4::expand(&q.0);
         let abcd = Fe4::from_columns(mul_columns!(left.limb_vectors(), right.limb_vectors()));
-        let u = abcd.permute::<{ lanes(1, 3, 3, 1) }>();
-        let v = abcd.permute::<{ lanes(0, 2, 2, 0) }>();
-        let second = if minus { signs.sub } else { signs.add };
-        ExtLanes::finish(&u.add_or_sub_nc(&v, second))
+        ExtLanes::from_abcd(&abcd, minus, signs)
     }
 
     /// `2·self` (HWCD doubling).
@@ -258,17 +255,13 @@ pub fn ops(p: &Extended, q: &Extended, qa: &crate::point::AffineNiels) -> [Exten
     let factors = cached_factors();
     let pl = ExtLanes::pack(p);
     let qc = ExtLanes::pack(q).to_cached(&factors);
-    let qac = CachedLanes::from_fe4(&Fe4::pack(&[
-        qa.y_minus_x,
-        qa.y_plus_x,
-        qa.xy2d,
-        Fe::ONE.add(&Fe::ONE),
-    ]));
+    // The affine point as a precomputed table holds it.
+    let qa = crate::point::pack_cached(qa);
     [
         pl.double().unpack(),
         pl.add(&qc, false, &signs).unpack(),
         pl.add(&qc, true, &signs).unpack(),
-        pl.add(&qac, false, &signs).unpack(),
-        pl.add(&qac, true, &signs).unpack(),
+        pl.add_packed(&qa, false, &signs).unpack(),
+        pl.add_packed(&qa, true, &signs).unpack(),
     ]
 }

@@ -7,25 +7,10 @@
 // Arithmetic: entry indices row · 2ʷ⁻² + k within the caller's table (rows and widths checked by
 // the entry points; far below usize::MAX).
 
-use super::field::Fe4;
 use super::parallel::{cached_factors, odd_multiples, CachedLanes, ExtLanes, Signs};
-use crate::field::Fe;
 use crate::msm::straus::{schedule, Fixed, Schedule, FIXED};
 use crate::point::{AffineNiels, Extended};
 use alloc::vec::Vec;
-
-/// A fixed point (affine Niels: y + x, y − x, 2d·x·y, and Z = 1) in cached form
-/// (y − x, y + x, 2d·x·y, 2).
-#[target_feature(enable = "avx2")]
-#[inline]
-fn cached_affine(q: &AffineNiels) -> CachedLanes {
-    CachedLanes::from_fe4(&Fe4::pack(&[
-        q.y_minus_x,
-        q.y_plus_x,
-        q.xy2d,
-        Fe::ONE.add(&Fe::ONE),
-    ]))
-}
 
 /// Σ sᵢ·Pᵢ over the dynamic points plus Σ tⱼ·Qⱼ over the fixed ones, as
 /// `msm::straus::straus_body` (same contract).
@@ -61,14 +46,11 @@ pub fn straus(scalars: &[[u64; 4]], points: &[AffineNiels], fixed: Option<&Fixed
                 if let Some(q) = tables.get(step.source as usize).and_then(|tb| tb.get(k)) {
                     acc = acc.add(q, minus, &signs);
                 }
-            } else if let Some(f) = fixed {
-                let entry = (step.source & !FIXED) as usize * f.row_len() + k;
-                // The table's packed entries where it has them, else its affine ones converted.
-                if let Some(q) = f.lanes.and_then(|l| l.get(entry)) {
-                    acc = acc.add_packed(q, minus, &signs);
-                } else if let Some(q) = f.entries.get(entry) {
-                    acc = acc.add(&cached_affine(q), minus, &signs);
-                }
+            } else if let Some(q) = fixed.and_then(|f| {
+                f.lanes
+                    .get((step.source & !FIXED) as usize * f.row_len() + k)
+            }) {
+                acc = acc.add_packed(q, minus, &signs);
             }
         }
     }

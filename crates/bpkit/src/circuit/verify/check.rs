@@ -268,7 +268,7 @@ fn on_small_engine_table(
 
 /// One mixed multiplication on the engine's small-circuit table: `B, B̃, G₀, H₀` from the table,
 /// the proof's points and the commitments as dynamic points. `None` where the table does not
-/// apply (other Pedersen generators); the caller then takes another path.
+/// cover the equation; the caller then takes another path.
 #[cfg(feature = "std")]
 fn on_small_engine(
     table: &crate::generators::CircuitTable,
