@@ -67,6 +67,16 @@ pub enum CircuitError {
     /// A circuit description (JSON) that is malformed or not in canonical form.
     #[error("invalid or non-canonical circuit description")]
     InvalidDescription,
+    /// A second-phase rule was broken: a challenge drawn after the running callback allocated
+    /// a multiplier, a constraint of one callback using a multiplier of an earlier one, or a
+    /// callback registered from the second phase (a two-phase gadget nested in another's
+    /// second phase). Each would let the prover choose values after the challenge that is
+    /// meant to bind them; bpkit refuses the circuit rather than prove or verify it.
+    #[error(
+        "second-phase rule broken: a challenge after a phase-2 allocation, a multiplier of \
+         another callback, or a callback registered from phase 2"
+    )]
+    PhaseOrder,
     /// A gadget's own error.
     #[error("gadget error: {0}")]
     Gadget(&'static str),
@@ -91,6 +101,7 @@ impl CircuitError {
             CircuitError::Phase2Mismatch => "phase2-mismatch",
             CircuitError::WrongCommitmentCount { .. } => "wrong-commitment-count",
             CircuitError::InvalidDescription => "circuit",
+            CircuitError::PhaseOrder => "phase-order",
             CircuitError::Gadget(_) => "gadget",
         }
     }
@@ -120,6 +131,7 @@ mod tests {
                 found: 2,
             },
             CircuitError::InvalidDescription,
+            CircuitError::PhaseOrder,
             CircuitError::Gadget("g"),
         ];
         let mut kinds: Vec<&str> = all.iter().map(CircuitError::kind).collect();

@@ -2,9 +2,9 @@
 //! malformed proofs are reported with their error, the others are checked together with one
 //! multiscalar multiplication and, when that fails, by bisection.
 //!
-//! Every subset is checked with the weights of the whole batch (from the well-formed proofs'
-//! final transcript states, as [`super::plus::verify_batch`] draws them): a subset's weighted
-//! sum is zero iff (up to the batch's soundness error) every proof in it holds. When a failing
+//! Every subset is checked with the weights of the whole batch ([`weights`], over every
+//! well-formed proof's whole bytes and commitments): a subset's weighted sum is zero iff (up to
+//! the batch's soundness error) every proof in it holds. When a failing
 //! set splits into `L` and `R` and `L` holds, `R` must fail (their sums add up to the failing
 //! one) and is not checked again. One bad proof among `b` costs about `log₂ b` checks of
 //! halving sizes; a singleton's check is exact (a lone equation with a non-zero weight is zero
@@ -18,27 +18,55 @@ use crate::group::Scalar;
 use alloc::vec::Vec;
 use bpkit_engine::Extended;
 
-/// One proof's equation parts (unweighted) and its final transcript state.
+/// One proof's equation parts (unweighted) and the digest of everything its equation uses.
 pub(crate) struct Parts {
     pub dynamic_scalars: Vec<Scalar>,
     pub dynamic_points: Vec<Extended>,
     pub value: Scalar,
     pub blinding: Scalar,
     pub vectors: crate::equation::terms::VectorTerms,
-    pub transcript: [u8; 32],
+    /// [`binding`] of the proof: its whole serialization, its commitments and its format.
+    pub binding: [u8; 32],
+    /// The final transcript state, which the weights of bpkit 0.1.0 were drawn from (the
+    /// attack tests rebuild those weights, `batch_attacks`).
+    #[cfg(test)]
+    pub state: [u8; 32],
 }
 
-/// Batch weights: `1` for the first proof, then `H("bpkit monero-bp+ batch v1" ‖ d ‖ j)` with
-/// `d` the Keccak-256 of every proof's final transcript state (which binds the proof and its
-/// commitments): no RNG, and no prover can choose them.
-pub(crate) fn weights(states: &[[u8; 32]], domain: &[u8]) -> Vec<Scalar> {
-    let flat: Vec<u8> = states.iter().flatten().copied().collect();
-    let d = keccak256(&[domain, &flat]);
-    (0..states.len())
+/// The digest a proof's batch weight is drawn from: Keccak-256 of the format's label, the
+/// proof's whole serialization (every point and every scalar, the final ones included) and the
+/// commitments it is verified against, each length-prefixed.
+///
+/// Not the proof's final transcript state: Monero's transcripts end before the final scalars
+/// (`r1, s1, d1` of Bulletproofs+, `a, b` of Bulletproofs), so weights drawn from the states
+/// were known to the prover before it chose those scalars, and two proofs' errors could be made
+/// to cancel (the advisory in `CHANGELOG.md`; `tests/attacks.rs`).
+pub(crate) fn binding(format: &[u8], proof: &[u8], commitments: &[[u8; 32]]) -> [u8; 32] {
+    let flat: Vec<u8> = commitments.iter().flatten().copied().collect();
+    keccak256(&[
+        &(format.len() as u64).to_le_bytes(),
+        format,
+        &(proof.len() as u64).to_le_bytes(),
+        proof,
+        &(commitments.len() as u64).to_le_bytes(),
+        &flat,
+    ])
+}
+
+/// Batch weights: `ρⱼ = H("…batch v2" ‖ d ‖ j)` (non-zero), with
+/// `d = Keccak(domain ‖ b ‖ binding₀ ‖ … ‖ binding_{b−1})`, every proof's [`binding`].
+///
+/// Soundness: each binding covers everything the proof's equation reads, so every weight is a
+/// hash of all the prover's choices, computed after all of them. For a batch whose equations
+/// `Eⱼ` are not all zero, `Σ ρⱼ·Eⱼ = 0` for weights drawn after the `Eⱼ` are fixed has
+/// probability at most about `1/ℓ` per try (the `ρⱼ` act as independent random scalars in the
+/// random-oracle model); changing any byte of any proof or commitment redraws every weight. No
+/// weight is fixed to 1: none is known before the whole batch is.
+pub(crate) fn weights(bindings: &[[u8; 32]], domain: &[u8]) -> Vec<Scalar> {
+    let flat: Vec<u8> = bindings.iter().flatten().copied().collect();
+    let d = keccak256(&[domain, &(bindings.len() as u64).to_le_bytes(), &flat]);
+    (0..bindings.len())
         .map(|j| {
-            if j == 0 {
-                return Scalar::ONE;
-            }
             let w = hash_to_scalar(&[domain, &d, &(j as u64).to_le_bytes()]);
             if w == Scalar::ZERO {
                 Scalar::ONE
@@ -49,20 +77,31 @@ pub(crate) fn weights(states: &[[u8; 32]], domain: &[u8]) -> Vec<Scalar> {
         .collect()
 }
 
-/// The batch check of both formats: one weight per proof from the proofs' final transcript
-/// states (`label` separates the formats), one multiscalar multiplication over `family`'s
+/// The batch check of both formats: one weight per proof ([`weights`] over the proofs'
+/// [`binding`]s; `label` separates the formats), one multiscalar multiplication over `family`'s
 /// generators.
 pub(crate) fn verify_parts(
     parts: &[Parts],
     label: &[u8],
     family: Family,
 ) -> Result<(), MoneroError> {
-    let states: Vec<[u8; 32]> = parts.iter().map(|p| p.transcript).collect();
-    let w = weights(&states, label);
+    let bindings: Vec<[u8; 32]> = parts.iter().map(|p| p.binding).collect();
+    verify_weighted(parts, &weights(&bindings, label), family)
+}
+
+/// `Σ wⱼ·Eⱼ = 0` over `family`'s generators (one multiscalar multiplication).
+pub(crate) fn verify_weighted(
+    parts: &[Parts],
+    w: &[Scalar],
+    family: Family,
+) -> Result<(), MoneroError> {
+    if parts.len() != w.len() {
+        return Err(MoneroError::VerificationFailed);
+    }
     let mut eq = EdEquation::default();
     for (part, wj) in parts.iter().zip(w) {
         eq.add(
-            wj,
+            *wj,
             (&part.dynamic_scalars, &part.dynamic_points),
             part.value,
             part.blinding,
@@ -166,10 +205,10 @@ pub(crate) fn verify_located(
             Err(e) => failures.push((index, e)),
         }
     }
-    let states: Vec<[u8; 32]> = members.iter().map(|(_, p)| p.transcript).collect();
+    let bindings: Vec<[u8; 32]> = members.iter().map(|(_, p)| p.binding).collect();
     let members: Vec<Member> = members
         .into_iter()
-        .zip(weights(&states, label))
+        .zip(weights(&bindings, label))
         .map(|((index, parts), weight)| Member {
             index,
             weight,

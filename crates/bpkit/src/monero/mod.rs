@@ -12,6 +12,8 @@
 //! constant-time in the amounts, masks and nonces.
 
 pub mod batch;
+#[cfg(test)]
+mod batch_attacks;
 mod equation;
 pub mod error;
 pub mod generators;

@@ -11,7 +11,7 @@
 //! `w` (the inner-product base is `x_ip·H`), and the weight combining the polynomial check with
 //! the inner-product check is derived from the final transcript state (no RNG).
 
-use super::batch::{verify_located, verify_parts, BatchFailures, Parts};
+use super::batch::{binding, verify_located, verify_parts, BatchFailures, Parts};
 use super::error::MoneroError;
 use super::generators::Family;
 use super::keccak::hash_to_scalar;
@@ -21,6 +21,10 @@ use super::varint;
 use crate::group::Scalar;
 use crate::range_proof::{prepare_scalars, Challenges, ProofScalars, MAX_ROUNDS};
 use alloc::vec::Vec;
+
+/// The domain of Bulletproofs batch weights and bindings ([`super::batch::weights`]; `v2`
+/// since the weights bind the whole proof).
+pub(crate) const ORIGINAL_BATCH: &[u8] = b"bpkit monero-bp batch v2";
 
 /// Most rounds a proof may carry when parsed (Monero's largest valid proof has 10).
 const MAX_PARSE_ROUNDS: usize = 32;
@@ -132,7 +136,7 @@ impl OriginalProof {
         verify_batch(&[(self, commitments)])
     }
 
-    fn parts(&self, c: &[[u8; 32]]) -> Result<Parts, MoneroError> {
+    pub(crate) fn parts(&self, c: &[[u8; 32]]) -> Result<Parts, MoneroError> {
         // Shape first, before any point is decoded or any generator touched.
         let (log_m, rounds) = rounds_for(c.len())?;
         check_rounds(self.l.len(), self.r.len(), rounds)?;
@@ -233,19 +237,21 @@ impl OriginalProof {
             value: terms.b,
             blinding: terms.b_blinding,
             vectors: terms.vectors,
-            transcript: state,
+            #[cfg(test)]
+            state: state,
+            binding: binding(ORIGINAL_BATCH, &self.to_bytes(), c),
         })
     }
 }
 
 /// Verifies several proofs with one multiscalar multiplication (weights as for
-/// Bulletproofs+, from the proofs' final transcript states).
+/// Bulletproofs+: hashed from every proof's whole bytes and commitments, [`super::batch`]).
 pub fn verify_batch(items: &[(&OriginalProof, &[[u8; 32]])]) -> Result<(), MoneroError> {
     let parts = items
         .iter()
         .map(|(p, c)| p.parts(c))
         .collect::<Result<Vec<_>, _>>()?;
-    verify_parts(&parts, b"bpkit monero-bp batch v1", Family::Original)
+    verify_parts(&parts, ORIGINAL_BATCH, Family::Original)
 }
 
 /// Verifies several proofs with one multiscalar multiplication (the weights of
@@ -253,7 +259,7 @@ pub fn verify_batch(items: &[(&OriginalProof, &[[u8; 32]])]) -> Result<(), Moner
 /// ones as they decode, false ones located by bisection (see [`super::batch`]).
 pub fn verify_batch_located(items: &[(&OriginalProof, &[[u8; 32]])]) -> Result<(), BatchFailures> {
     let parts = items.iter().map(|(p, c)| p.parts(c)).collect();
-    verify_located(parts, b"bpkit monero-bp batch v1", Family::Original)
+    verify_located(parts, ORIGINAL_BATCH, Family::Original)
 }
 
 /// The positions of the proofs of `items` that do not verify ([`verify_batch_located`]).

@@ -9,7 +9,7 @@
 //! `y = t = H(t ‖ A)`; `z = t = H(y)`; per round `cⱼ = t = H(t ‖ Lⱼ ‖ Rⱼ)`;
 //! `e = t = H(t ‖ A1 ‖ B)`. Every challenge must be non-zero.
 
-use super::batch::{verify_located, verify_parts, BatchFailures, Parts};
+use super::batch::{binding, verify_located, verify_parts, BatchFailures, Parts};
 use super::error::MoneroError;
 use super::generators::Family;
 use super::hash_to_point::hash_to_p3;
@@ -21,6 +21,10 @@ use crate::group::Scalar;
 use crate::plus::{terms_core_shape, Challenges, PlusShape};
 use alloc::vec::Vec;
 use std::sync::OnceLock;
+
+/// The domain of Bulletproofs+ batch weights and bindings ([`super::batch::weights`]; `v2`
+/// since the weights bind the whole proof).
+pub(crate) const PLUS_BATCH: &[u8] = b"bpkit monero-bp+ batch v2";
 
 /// Most rounds a proof may carry when parsed (Monero's largest valid proof has 10).
 const MAX_PARSE_ROUNDS: usize = 32;
@@ -192,7 +196,9 @@ impl PlusProof {
             value: core.b,
             blinding,
             vectors: core.vectors,
-            transcript: e.to_bytes(),
+            #[cfg(test)]
+            state: e.to_bytes(),
+            binding: binding(PLUS_BATCH, &self.to_bytes(), c),
         })
     }
 }
@@ -205,7 +211,7 @@ pub fn verify_batch(items: &[(&PlusProof, &[[u8; 32]])]) -> Result<(), MoneroErr
         .iter()
         .map(|(p, c)| p.parts(c))
         .collect::<Result<Vec<_>, _>>()?;
-    verify_parts(&parts, b"bpkit monero-bp+ batch v1", Family::Plus)
+    verify_parts(&parts, PLUS_BATCH, Family::Plus)
 }
 
 /// Verifies several proofs with one multiscalar multiplication (the weights of
@@ -213,7 +219,7 @@ pub fn verify_batch(items: &[(&PlusProof, &[[u8; 32]])]) -> Result<(), MoneroErr
 /// ones as they decode, false ones located by bisection (see [`super::batch`]).
 pub fn verify_batch_located(items: &[(&PlusProof, &[[u8; 32]])]) -> Result<(), BatchFailures> {
     let parts = items.iter().map(|(p, c)| p.parts(c)).collect();
-    verify_located(parts, b"bpkit monero-bp+ batch v1", Family::Plus)
+    verify_located(parts, PLUS_BATCH, Family::Plus)
 }
 
 /// The positions of the proofs of `items` that do not verify ([`verify_batch_located`]).

@@ -94,21 +94,33 @@ impl PlusProof {
         openings: &[Opening],
         rng: &mut R,
     ) -> Result<(PlusProof, Vec<[u8; 32]>), MoneroError> {
+        // The commitments, in constant time; from here on public.
+        let (commitments, v_flat) = published::commitments(openings, &inv_eight());
+        let proof = Self::prove_hashing(openings, &v_flat, rng)?;
+        Ok((proof, commitments))
+    }
+
+    /// The proof of `openings` with `v_flat` (the ×1/8 commitments) as the transcript's
+    /// statement. Only [`PlusProof::prove`] passes anything but the openings' own commitments:
+    /// the attack tests (`super::batch`) pass another statement's, to build a false proof whose
+    /// only error is a multiple of `H`.
+    pub(crate) fn prove_hashing<R: rand_core::CryptoRng + ?Sized>(
+        openings: &[Opening],
+        v_flat: &[u8],
+        rng: &mut R,
+    ) -> Result<PlusProof, MoneroError> {
         let m = openings.len();
         let (log_m, _) = rounds_for(m)?;
         let mp = 1usize << log_m;
         let inv8 = inv_eight();
-
-        // The commitments, in constant time; from here on public.
-        let (commitments, v_flat) = published::commitments(openings, &inv8);
         let t = hash_to_scalar(&[
             &initial_transcript()?,
-            &hash_to_scalar(&[&v_flat]).to_bytes(),
+            &hash_to_scalar(&[v_flat]).to_bytes(),
         ]);
 
         // Hedged nonces: a Merlin RNG keyed with the statement, the witness and fresh randomness.
         let mut nonce_transcript = merlin::Transcript::new(b"bpkit monero-bp+ prover nonces");
-        nonce_transcript.append_message(b"V", &v_flat);
+        nonce_transcript.append_message(b"V", v_flat);
         let mut builder = nonce_transcript.build_rng();
         for opening in openings {
             builder = builder.rekey_with_witness_bytes(b"v", &opening.amount.to_le_bytes());
@@ -152,6 +164,6 @@ impl PlusProof {
             l: out.l,
             r: out.r,
         };
-        Ok((proof, commitments))
+        Ok(proof)
     }
 }

@@ -2,6 +2,8 @@
 
 mod checker;
 mod linear_combination;
+#[cfg(all(test, feature = "std"))]
+mod phase_attacks;
 pub(crate) mod system;
 mod traits;
 

@@ -59,6 +59,9 @@ pub struct System {
     source: Source,
     lenient_challenges: bool,
     callbacks: Vec<Callback>,
+    /// While a phase-2 callback runs: the number of multipliers when it began (its own are
+    /// those from here on).
+    callback_start: Option<usize>,
     error: Option<CircuitError>,
 }
 
@@ -78,6 +81,7 @@ impl System {
             source: Source::Symbolic,
             lenient_challenges: false,
             callbacks: Vec::new(),
+            callback_start: None,
             error: None,
         }
     }
@@ -169,16 +173,68 @@ impl System {
         }
     }
 
-    /// Runs the callbacks of the second phase on this system (in order), then hands back the
-    /// transcript the challenges were drawn from, if any.
+    /// Runs the callbacks of the second phase on this system, in order.
+    ///
+    /// **The phase rules** (the soundness of every two-phase gadget rests on them; see
+    /// `docs/spec.md`, "Circuits: the two phases"): a challenge is random only with respect to
+    /// what was committed before it. Every challenge is drawn after the first phase's
+    /// commitments (`A_I1, A_O1, S1`) and before the second phase's (`A_I2, A_O2, S2`), so it
+    /// binds phase-1 variables and nothing allocated in phase 2. Hence, while a callback runs:
+    /// - it may draw challenges only before it allocates its first multiplier
+    ///   ([`CircuitError::PhaseOrder`] after);
+    /// - its constraints may use phase-1 variables and its own multipliers, not those of an
+    ///   earlier callback (whose values the prover chose knowing this callback's challenges);
+    /// - it may not register another callback (a two-phase gadget inside phase 2 would get a
+    ///   challenge drawn before its own inputs were fixed: the `contains_zero` forgery).
+    ///
+    /// A half-used multiplier ([`ConstraintSystem::allocate`]) is closed when a callback begins,
+    /// so no callback shares one with another.
     pub(crate) fn run_phase_two(&mut self, callbacks: &[Callback]) -> Result<(), CircuitError> {
         for f in callbacks {
-            f(self)?;
-            // A callback may register more callbacks; they run after it, in order.
-            let more = self.take_callbacks();
-            self.run_phase_two(&more)?;
+            self.pending = None;
+            self.callback_start = Some(self.multipliers);
+            let run = f(self);
+            self.callback_start = None;
+            run?;
+            if weakened() {
+                // bpkit 0.1.0 (the attack tests' weakened system): nested callbacks ran after
+                // their parent.
+                let more = self.take_callbacks();
+                self.run_phase_two(&more)?;
+            }
+            if !self.callbacks.is_empty() {
+                // Refused when registered already; kept here as the last line of defence.
+                self.callbacks.clear();
+                self.record_error(CircuitError::PhaseOrder);
+                return Err(CircuitError::PhaseOrder);
+            }
         }
         Ok(())
+    }
+
+    /// The multipliers a phase-2 constraint may not use: those allocated in phase 2 before the
+    /// running callback began (`start..end`, empty outside a callback).
+    fn foreign_multipliers(&self) -> core::ops::Range<usize> {
+        if weakened() {
+            return 0..0;
+        }
+        match (self.phase_one, self.callback_start) {
+            (Some((first, _)), Some(start)) => first..start,
+            _ => 0..0,
+        }
+    }
+
+    /// True when a challenge drawn now would come after a phase-2 multiplier of the running
+    /// callback (or, outside any callback, after any phase-2 multiplier).
+    fn challenge_too_late(&self) -> bool {
+        if weakened() {
+            return false;
+        }
+        match (self.phase_one, self.callback_start) {
+            (Some(_), Some(start)) => self.multipliers > start,
+            (Some((first, _)), None) => self.multipliers > first,
+            (None, _) => false,
+        }
     }
 
     /// Gives back the transcript the challenges were drawn from (prover and verifier).
@@ -235,12 +291,21 @@ impl System {
             self.record_error(CircuitError::ChallengeDegree);
         }
         let challenges_allowed = self.lenient_challenges || self.phase_one.is_some();
+        let foreign = self.foreign_multipliers();
         for t in lc.terms() {
             if !self.variable_in_range(t.variable) {
                 self.record_error(CircuitError::UnknownVariable {
                     index,
                     variable: t.variable,
                 });
+            }
+            if let Variable::MultiplierLeft(i)
+            | Variable::MultiplierRight(i)
+            | Variable::MultiplierOutput(i) = t.variable
+            {
+                if foreign.contains(&i) {
+                    self.record_error(CircuitError::PhaseOrder);
+                }
             }
             if let Some(c) = t.challenge {
                 if !challenges_allowed || c.0 >= self.challenges.len() {
@@ -399,6 +464,12 @@ impl RandomizableConstraintSystem for System {
     where
         F: 'static + Send + Sync + Fn(&mut Self::RandomizedCS) -> Result<(), CircuitError>,
     {
+        // Only in the first phase: a callback registered from phase 2 would draw its challenges
+        // after phase-2 values it may take as inputs were chosen ([`System::run_phase_two`]).
+        if self.phase_one.is_some() && !weakened() {
+            self.record_error(CircuitError::PhaseOrder);
+            return Err(CircuitError::PhaseOrder);
+        }
         self.callbacks.push(Box::new(callback));
         Ok(())
     }
@@ -409,6 +480,10 @@ impl RandomizedConstraintSystem for System {
         if self.phase_one.is_none() && !self.lenient_challenges {
             return Err(CircuitError::InvalidChallenge);
         }
+        if self.challenge_too_late() {
+            self.record_error(CircuitError::PhaseOrder);
+            return Err(CircuitError::PhaseOrder);
+        }
         let value = match &mut self.source {
             Source::Symbolic => None,
             Source::Transcript(t) => Some(draw_challenge(t, label)?),
@@ -418,6 +493,25 @@ impl RandomizedConstraintSystem for System {
         self.labels.push(label.to_vec());
         Ok(Challenge(i))
     }
+}
+
+#[cfg(all(test, feature = "std"))]
+std::thread_local! {
+    /// Unit tests only (`phase_attacks`): this thread's systems follow bpkit 0.1.0's phase rules
+    /// (none), so a test can show that its attack succeeds without the rules.
+    pub(crate) static WEAKENED: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+}
+
+/// True in a unit test that switched the phase rules off for its thread ([`WEAKENED`]).
+#[cfg(all(test, feature = "std"))]
+fn weakened() -> bool {
+    WEAKENED.with(core::cell::Cell::get)
+}
+
+/// Never outside unit tests: the phase rules always hold.
+#[cfg(not(all(test, feature = "std")))]
+const fn weakened() -> bool {
+    false
 }
 
 /// A phase-2 challenge: the gadget's label is appended as a message (so labels need not be

@@ -1,0 +1,227 @@
+//! Attacks on Monero batch verification, built as an attacker builds them (issue 30).
+//!
+//! bpkit 0.1.0 drew each proof's batch weight from the proofs' *final transcript states*
+//! (weight 1 for the first). Monero's transcripts end before the final scalars (`r1, s1, d1`
+//! of Bulletproofs+, `a, b` of Bulletproofs), so a prover knew every weight before choosing
+//! them and could make the errors of several proofs cancel in the weighted sum. Each test below
+//! first shows that its batch **verifies under those weights** ([`legacy_accepts`]: the test
+//! catches the bug, it is not a test that cannot fail) and then that bpkit refuses it and names
+//! every bad proof, on every batch path (`verify_batch`, `verify_batch_located`,
+//! `locate_failures`).
+#![allow(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+
+use super::batch::{verify_weighted, Parts};
+use super::equation::EdEquation;
+use super::generators::{self, engine_table, Family};
+use super::keccak::{hash_to_scalar, keccak256};
+use super::point::inv_eight;
+use super::{original, plus, MoneroError, Opening, OriginalProof, PlusProof};
+use crate::group::Scalar;
+use alloc::vec::Vec;
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+
+const LEGACY_PLUS: &[u8] = b"bpkit monero-bp+ batch v1";
+const LEGACY_ORIGINAL: &[u8] = b"bpkit monero-bp batch v1";
+
+/// The weights of bpkit 0.1.0 (the bug): `1`, then `H(domain ‖ d ‖ j)` with `d` the hash of the
+/// final transcript states only.
+fn legacy_weights(states: &[[u8; 32]], domain: &[u8]) -> Vec<Scalar> {
+    let flat: Vec<u8> = states.iter().flatten().copied().collect();
+    let d = keccak256(&[domain, &flat]);
+    (0..states.len())
+        .map(|j| {
+            if j == 0 {
+                return Scalar::ONE;
+            }
+            hash_to_scalar(&[domain, &d, &(j as u64).to_le_bytes()])
+        })
+        .collect()
+}
+
+/// The batch equation under the legacy weights: the verdict bpkit 0.1.0 gave.
+fn legacy_accepts(parts: &[Parts], domain: &[u8], family: Family) -> bool {
+    let states: Vec<[u8; 32]> = parts.iter().map(|p| p.state).collect();
+    verify_weighted(parts, &legacy_weights(&states, domain), family).is_ok()
+}
+
+fn sc(bytes: &[u8; 32]) -> Scalar {
+    Scalar::from_canonical_bytes(*bytes).unwrap()
+}
+
+fn rng(seed: u8) -> ChaCha20Rng {
+    ChaCha20Rng::from_seed([seed; 32])
+}
+
+/// Two copies of one valid Bulletproofs+ proof, `d1` shifted by `δ` in the first and by
+/// `−δ·ρ₀/ρ₁` in the second: each fails alone, their legacy-weighted errors cancel.
+#[test]
+fn plus_two_proof_cancellation_is_refused() {
+    let mut rng = rng(30);
+    let (proof, c) = PlusProof::prove(&[Opening::random(5, &mut rng)], &mut rng).unwrap();
+    let state = proof.parts(&c).unwrap().state;
+    let rho = legacy_weights(&[state, state], LEGACY_PLUS);
+    let delta = Scalar::from(0x5eed_u64);
+    let d1 = sc(&proof.d1);
+    let mut p0 = proof.clone();
+    p0.d1 = (d1 + delta).to_bytes();
+    let mut p1 = proof.clone();
+    p1.d1 = (d1 - delta * rho[0] * rho[1].invert()).to_bytes();
+    assert_eq!(p0.verify(&c), Err(MoneroError::VerificationFailed));
+    assert_eq!(p1.verify(&c), Err(MoneroError::VerificationFailed));
+
+    // The bug: bpkit 0.1.0's weights accept the pair.
+    let parts = [p0.parts(&c).unwrap(), p1.parts(&c).unwrap()];
+    assert!(legacy_accepts(&parts, LEGACY_PLUS, Family::Plus));
+
+    let items = [(&p0, &c[..]), (&p1, &c[..])];
+    assert_eq!(
+        plus::verify_batch(&items),
+        Err(MoneroError::VerificationFailed)
+    );
+    assert_eq!(plus::locate_failures(&items), [0, 1]);
+    // Among honest proofs too, and in either order.
+    let items = [
+        (&proof, &c[..]),
+        (&p1, &c[..]),
+        (&proof, &c[..]),
+        (&p0, &c[..]),
+    ];
+    assert_eq!(
+        plus::verify_batch(&items),
+        Err(MoneroError::VerificationFailed)
+    );
+    assert_eq!(plus::locate_failures(&items), [1, 3]);
+}
+
+/// The same with Bulletproofs' `a` (the inner-product argument's final scalar).
+#[test]
+fn original_two_proof_cancellation_is_refused() {
+    let mut rng = rng(31);
+    let (proof, c) = OriginalProof::prove(&[Opening::random(5, &mut rng)], &mut rng).unwrap();
+    let state = proof.parts(&c).unwrap().state;
+    let rho = legacy_weights(&[state, state], LEGACY_ORIGINAL);
+    let delta = Scalar::from(0x5eed_u64);
+    let a = sc(&proof.a);
+    let mut p0 = proof.clone();
+    p0.a = (a + delta).to_bytes();
+    let mut p1 = proof.clone();
+    p1.a = (a - delta * rho[0] * rho[1].invert()).to_bytes();
+    assert_eq!(p0.verify(&c), Err(MoneroError::VerificationFailed));
+    assert_eq!(p1.verify(&c), Err(MoneroError::VerificationFailed));
+
+    let parts = [p0.parts(&c).unwrap(), p1.parts(&c).unwrap()];
+    assert!(legacy_accepts(&parts, LEGACY_ORIGINAL, Family::Original));
+
+    let items = [(&p0, &c[..]), (&p1, &c[..])];
+    assert_eq!(
+        original::verify_batch(&items),
+        Err(MoneroError::VerificationFailed)
+    );
+    assert_eq!(original::locate_failures(&items), [0, 1]);
+    let items = [(&p1, &c[..]), (&proof, &c[..]), (&p0, &c[..])];
+    assert_eq!(original::locate_failures(&items), [0, 2]);
+}
+
+/// An inflation attack: a "proof" that the amount −1 lies in `[0, 2⁶⁴)`, hidden in a batch of
+/// three. The false proof is made honestly for the amount 5 with the transcript hashing the
+/// commitment `C − 6·H` (amount −1): checked against `C − 6·H` its only error is `k·H`. Two
+/// copies of a valid proof with `r1 += Δⱼ`, `s1 += σⱼ` and `Σρⱼ·Δⱼ = Σρⱼ·σⱼ = 0` leave a residue
+/// `(Σρⱼ·Δⱼ·σⱼ)·y·H` that cancels it.
+#[test]
+fn plus_minus_one_forgery_among_three_is_refused() {
+    let mut rng = rng(32);
+    let five = Opening::random(5, &mut rng);
+    let forged = five.commit_point() - generators::h() * Scalar::from(6u64);
+    let v_forged = (forged * inv_eight()).compress().to_bytes();
+    let false_proof = PlusProof::prove_hashing(&[five], &v_forged, &mut rng).unwrap();
+    let c_false = [forged.compress().to_bytes()];
+    assert_eq!(
+        false_proof.verify(&c_false),
+        Err(MoneroError::VerificationFailed)
+    );
+    let f = false_proof.parts(&c_false).unwrap();
+    // Its error is k·H with k = −6·(the scalar on V): shown by the equation minus k·H holding.
+    let k = -Scalar::from(6u64) * *f.dynamic_scalars.last().unwrap();
+    let mut eq = EdEquation::default();
+    eq.add(
+        Scalar::ONE,
+        (&f.dynamic_scalars, &f.dynamic_points),
+        f.value - k,
+        f.blinding,
+        &f.vectors,
+    );
+    assert!(eq.holds(engine_table(Family::Plus).unwrap()));
+
+    // Two copies of an honest proof of another output.
+    let (honest, c) = PlusProof::prove(&[Opening::random(9, &mut rng)], &mut rng).unwrap();
+    let h = honest.parts(&c).unwrap();
+    let rho = legacy_weights(&[f.state, h.state, h.state], LEGACY_PLUS);
+    let (r1, s1) = (sc(&honest.r1), sc(&honest.s1));
+    let ratio = -rho[1] * rho[2].invert();
+    let shifted = |dr: Scalar, ds: Scalar| {
+        let mut p = honest.clone();
+        p.r1 = (r1 + dr).to_bytes();
+        p.s1 = (s1 + ds).to_bytes();
+        p
+    };
+    // The residue on H is bilinear: measure it at σ = 1, then scale σ to cancel ρ₀·k.
+    let residue = |t: Scalar| {
+        let (a, b) = (shifted(Scalar::ONE, t), shifted(ratio, ratio * t));
+        let (pa, pb) = (a.parts(&c).unwrap(), b.parts(&c).unwrap());
+        rho[1] * (pa.value - h.value) + rho[2] * (pb.value - h.value)
+    };
+    let unit = residue(Scalar::ONE);
+    let t = -rho[0] * k * unit.invert();
+    assert_eq!(residue(t), -rho[0] * k);
+    let (c1, c2) = (shifted(Scalar::ONE, t), shifted(ratio, ratio * t));
+    assert!(c1.verify(&c).is_err() && c2.verify(&c).is_err());
+
+    // The bug: bpkit 0.1.0's weights accept the three.
+    let parts = [f, c1.parts(&c).unwrap(), c2.parts(&c).unwrap()];
+    assert!(legacy_accepts(&parts, LEGACY_PLUS, Family::Plus));
+
+    let items = [(&false_proof, &c_false[..]), (&c1, &c[..]), (&c2, &c[..])];
+    assert_eq!(
+        plus::verify_batch(&items),
+        Err(MoneroError::VerificationFailed)
+    );
+    assert_eq!(plus::locate_failures(&items), [0, 1, 2]);
+    let located = plus::verify_batch_located(&items).unwrap_err();
+    assert!(located
+        .failures()
+        .iter()
+        .all(|(_, e)| *e == MoneroError::VerificationFailed));
+}
+
+/// The new weights move with every byte a proof's equation reads: its final scalars (which the
+/// transcript does not cover), its commitments, its format.
+#[test]
+fn weights_bind_final_scalars_commitments_and_format() {
+    let mut rng = rng(33);
+    let (proof, c) = PlusProof::prove(&[Opening::random(5, &mut rng)], &mut rng).unwrap();
+    let base = proof.parts(&c).unwrap().binding;
+    for field in 0..3 {
+        let mut p = proof.clone();
+        match field {
+            0 => p.r1[0] ^= 1,
+            1 => p.s1[0] ^= 1,
+            _ => p.d1[0] ^= 1,
+        }
+        assert_ne!(p.parts(&c).unwrap().binding, base, "field {field}");
+    }
+    let bytes = proof.to_bytes();
+    assert_ne!(
+        super::batch::binding(plus::PLUS_BATCH, &bytes, &[[0; 32]]),
+        base
+    );
+    assert_ne!(
+        super::batch::binding(original::ORIGINAL_BATCH, &bytes, &c),
+        base
+    );
+    assert_eq!(super::batch::binding(plus::PLUS_BATCH, &bytes, &c), base);
+}
