@@ -274,7 +274,13 @@ fn weights(items: &[(GrinStatement, GrinProof)]) -> Vec<Scalar> {
                 .chain_update((j as u64).to_le_bytes())
                 .finalize()
                 .into();
-            <Scalar as Reduce<U256>>::reduce_bytes(&h.into())
+            let w = <Scalar as Reduce<U256>>::reduce_bytes(&h.into());
+            // A zero weight would drop its proof from the sum (probability about 2⁻²⁵⁶).
+            if bool::from(w.is_zero()) {
+                Scalar::ONE
+            } else {
+                w
+            }
         })
         .collect()
 }

@@ -28,12 +28,48 @@ pub(crate) fn half() -> Scalar {
 }
 
 /// A bit: a constant, or a combination known to be boolean.
+///
+/// The xor, and, ch, maj and add gadgets (and SHA-256 over them) are sound only on bits whose
+/// value is 0 or 1; they add no constraint of their own that would catch a 2. So a [`Bit::Lc`]
+/// holds a [`BooleanLc`], which only the gadgets that constrain it (or
+/// [`BooleanLc::new_unchecked`], with that precondition) can make.
 #[derive(Clone, Debug)]
 pub enum Bit {
     /// A public constant.
     Constant(bool),
     /// A combination whose value is 0 or 1 (the gadget that made it guarantees it).
-    Lc(LinearCombination),
+    Lc(BooleanLc),
+}
+
+/// A linear combination whose value is 0 or 1 in every satisfying assignment. Made by
+/// [`Bit::alloc`], [`Word32::alloc`] and the gadgets of this module (each output is constrained
+/// boolean by its construction), or by [`BooleanLc::new_unchecked`].
+#[derive(Clone, Debug)]
+pub struct BooleanLc(LinearCombination);
+
+impl BooleanLc {
+    /// Wraps a combination the caller has already constrained to 0 or 1.
+    ///
+    /// **Precondition**: in every assignment that satisfies the circuit, `lc` evaluates to 0 or
+    /// 1 (for example it is `b` with `b·(1 − b) = 0` constrained, or a bit of another gadget's
+    /// decomposition). Not checked: a combination that can be 2 makes every gadget built on it
+    /// unsound (the xor of 2 and 0 by the signed product is −3, not a bit).
+    pub fn new_unchecked(lc: LinearCombination) -> Self {
+        BooleanLc(lc)
+    }
+
+    /// The combination.
+    pub fn lc(&self) -> &LinearCombination {
+        &self.0
+    }
+}
+
+impl core::ops::Deref for BooleanLc {
+    type Target = LinearCombination;
+
+    fn deref(&self) -> &LinearCombination {
+        &self.0
+    }
 }
 
 /// `1 − 2x` for a combination.
@@ -47,10 +83,10 @@ fn signed(x: &LinearCombination) -> LinearCombination {
 /// `(1 − o)/2`: the xor whose signed form is the product `o`.
 fn from_signed(o: Variable) -> Bit {
     let h = half();
-    Bit::Lc(LinearCombination::from_iter([
+    Bit::Lc(BooleanLc(LinearCombination::from_iter([
         (Variable::One, h),
         (o, coefficient::neg(&h)),
-    ]))
+    ])))
 }
 
 impl Bit {
@@ -59,14 +95,14 @@ impl Bit {
         cs: &mut CS,
         value: Option<bool>,
     ) -> Result<Bit, CircuitError> {
-        Ok(Bit::Lc(alloc_bit(cs, value)?.into()))
+        Ok(Bit::Lc(BooleanLc(alloc_bit(cs, value)?.into())))
     }
 
     /// The combination (a constant bit is the constant 0 or 1).
     pub fn lc(&self) -> LinearCombination {
         match self {
             Bit::Constant(b) => LinearCombination::from(u64::from(*b)),
-            Bit::Lc(l) => l.clone(),
+            Bit::Lc(l) => l.0.clone(),
         }
     }
 
@@ -74,7 +110,7 @@ impl Bit {
     pub fn not(&self) -> Bit {
         match self {
             Bit::Constant(b) => Bit::Constant(!b),
-            Bit::Lc(l) => Bit::Lc(LinearCombination::from(1u64) - l.clone()),
+            Bit::Lc(l) => Bit::Lc(BooleanLc(LinearCombination::from(1u64) - l.0.clone())),
         }
     }
 
@@ -108,8 +144,12 @@ impl Bit {
         }
         let folded = match vars.as_slice() {
             [] => Bit::Constant(false),
-            [x] => Bit::Lc((*x).clone()),
-            [x, y] => Bit::xor(cs, &Bit::Lc((*x).clone()), &Bit::Lc((*y).clone())),
+            [x] => Bit::Lc(BooleanLc((*x).clone())),
+            [x, y] => Bit::xor(
+                cs,
+                &Bit::Lc(BooleanLc((*x).clone())),
+                &Bit::Lc(BooleanLc((*y).clone())),
+            ),
             [x, y, z] => {
                 let (_, _, o1) = cs.multiply(signed(x), signed(y));
                 let (_, _, o2) = cs.multiply(o1.into(), signed(z));
@@ -136,8 +176,8 @@ impl Bit {
                 }
             }
             (Bit::Lc(x), Bit::Lc(y)) => {
-                let (_, _, o) = cs.multiply(x.clone(), y.clone());
-                Bit::Lc(o.into())
+                let (_, _, o) = cs.multiply(x.0.clone(), y.0.clone());
+                Bit::Lc(BooleanLc(o.into()))
             }
         }
     }
@@ -155,8 +195,8 @@ impl Bit {
                 (false, true) => e.not(),
             },
             (Bit::Lc(e), f, g) => {
-                let (_, _, o) = cs.multiply(e.clone(), f.lc() - g.lc());
-                Bit::Lc(g.lc() + o)
+                let (_, _, o) = cs.multiply(e.0.clone(), f.lc() - g.lc());
+                Bit::Lc(BooleanLc(g.lc() + o))
             }
         }
     }
@@ -188,6 +228,7 @@ impl Word32 {
     }
 
     /// A word from 32 bits, least significant first. Errors unless exactly 32 bits are given.
+    /// Every [`Bit`] is boolean by construction ([`BooleanLc`]), so the word's gadgets stay sound.
     pub fn from_bits(bits: Vec<Bit>) -> Result<Word32, CircuitError> {
         if bits.len() != 32 {
             return Err(CircuitError::Gadget("a word has 32 bits"));
@@ -411,7 +452,7 @@ impl Word32 {
             bits: bits
                 .into_iter()
                 .take(32)
-                .map(|b| Bit::Lc(b.into()))
+                .map(|b| Bit::Lc(BooleanLc(b.into())))
                 .collect(),
         })
     }
