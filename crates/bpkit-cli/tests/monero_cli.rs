@@ -180,6 +180,60 @@ fn batch_verify_monero_envelopes() {
     let _ = std::fs::remove_dir_all(&tmp);
 }
 
+/// The forged batches of advisory BPKIT-2026-001 (`tests/vectors/monero_forged.json`: each
+/// verified as a batch under bpkit 0.1.0's weights, every proof false alone): `batch-verify`
+/// refuses each and names every forged line; each line alone is refused too.
+#[test]
+fn batch_verify_refuses_forged_monero_batches() {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/vectors/monero_forged.json");
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let tmp = std::env::temp_dir().join(format!("bpkit-monero-forged-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let cases = doc["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 3);
+    for case in cases {
+        let name = case["name"].as_str().unwrap();
+        let lines: Vec<String> = case["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|it| {
+                serde_json::json!({
+                    "version": 1,
+                    "scheme": case["scheme"],
+                    "commitments": it["commitments"],
+                    "proof": it["proof"],
+                })
+                .to_string()
+            })
+            .collect();
+        let file = tmp.join("forged.jsonl");
+        std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+        let (code, out) = run(&["batch-verify", file.to_str().unwrap()]);
+        assert_eq!(code, 1, "{name}: {out}");
+        let listed = case["invalid"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| (i.as_u64().unwrap() + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        assert!(
+            out.starts_with(&format!("invalid: lines {listed}\n")),
+            "{name}: {out}"
+        );
+        for line in &lines {
+            let one = tmp.join("one.json");
+            std::fs::write(&one, line).unwrap();
+            let (code, out) = run(&["verify", one.to_str().unwrap()]);
+            assert_eq!(code, 1, "{name}: {out}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
 /// `bpkit` run in `dir`.
 fn run_in(dir: &std::path::Path, args: &[&str]) -> (i32, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_bpkit"))

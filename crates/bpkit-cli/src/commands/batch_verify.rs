@@ -19,7 +19,8 @@ bp+ proofs of either generator set, any sizes) is checked in one batch: one mult
 multiplication for all of them, with random weights, and the false ones found by bisection.
 Circuit proofs of `bpkit circuit` form a batch of their own (one multiplication), and so do
 grin-bp proofs (secp256k1), verified the same way, and Monero proofs (monero-bp+, monero-bp;
-Ed25519: one multiplication per kind, weights derived from the proofs' transcripts).
+Ed25519: one multiplication per kind, weights hashed from every proof's whole bytes and
+commitments).
 
 Prints `valid: N proof(s)` and exits 0 if every proof holds. Otherwise prints
 `invalid: line A` or `invalid: lines A, B, ...` (the 1-based line numbers of the false proofs),

@@ -21,6 +21,8 @@ use super::keccak::{hash_to_scalar, keccak256};
 use super::point::inv_eight;
 use super::{original, plus, MoneroError, Opening, OriginalProof, PlusProof};
 use crate::group::Scalar;
+use alloc::string::String;
+use alloc::vec;
 use alloc::vec::Vec;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha20Rng;
@@ -58,10 +60,9 @@ fn rng(seed: u8) -> ChaCha20Rng {
 }
 
 /// Two copies of one valid Bulletproofs+ proof, `d1` shifted by `δ` in the first and by
-/// `−δ·ρ₀/ρ₁` in the second: each fails alone, their legacy-weighted errors cancel.
-#[test]
-fn plus_two_proof_cancellation_is_refused() {
-    let mut rng = rng(30);
+/// `−δ·ρ₀/ρ₁` in the second (`ρ` the legacy weights, which the shift does not move).
+fn plus_pair(seed: u8) -> (PlusProof, [PlusProof; 2], Vec<[u8; 32]>) {
+    let mut rng = rng(seed);
     let (proof, c) = PlusProof::prove(&[Opening::random(5, &mut rng)], &mut rng).unwrap();
     let state = proof.parts(&c).unwrap().state;
     let rho = legacy_weights(&[state, state], LEGACY_PLUS);
@@ -71,37 +72,12 @@ fn plus_two_proof_cancellation_is_refused() {
     p0.d1 = (d1 + delta).to_bytes();
     let mut p1 = proof.clone();
     p1.d1 = (d1 - delta * rho[0] * rho[1].invert()).to_bytes();
-    assert_eq!(p0.verify(&c), Err(MoneroError::VerificationFailed));
-    assert_eq!(p1.verify(&c), Err(MoneroError::VerificationFailed));
-
-    // The bug: bpkit 0.1.0's weights accept the pair.
-    let parts = [p0.parts(&c).unwrap(), p1.parts(&c).unwrap()];
-    assert!(legacy_accepts(&parts, LEGACY_PLUS, Family::Plus));
-
-    let items = [(&p0, &c[..]), (&p1, &c[..])];
-    assert_eq!(
-        plus::verify_batch(&items),
-        Err(MoneroError::VerificationFailed)
-    );
-    assert_eq!(plus::locate_failures(&items), [0, 1]);
-    // Among honest proofs too, and in either order.
-    let items = [
-        (&proof, &c[..]),
-        (&p1, &c[..]),
-        (&proof, &c[..]),
-        (&p0, &c[..]),
-    ];
-    assert_eq!(
-        plus::verify_batch(&items),
-        Err(MoneroError::VerificationFailed)
-    );
-    assert_eq!(plus::locate_failures(&items), [1, 3]);
+    (proof, [p0, p1], c)
 }
 
 /// The same with Bulletproofs' `a` (the inner-product argument's final scalar).
-#[test]
-fn original_two_proof_cancellation_is_refused() {
-    let mut rng = rng(31);
+fn original_pair(seed: u8) -> (OriginalProof, [OriginalProof; 2], Vec<[u8; 32]>) {
+    let mut rng = rng(seed);
     let (proof, c) = OriginalProof::prove(&[Opening::random(5, &mut rng)], &mut rng).unwrap();
     let state = proof.parts(&c).unwrap().state;
     let rho = legacy_weights(&[state, state], LEGACY_ORIGINAL);
@@ -111,35 +87,21 @@ fn original_two_proof_cancellation_is_refused() {
     p0.a = (a + delta).to_bytes();
     let mut p1 = proof.clone();
     p1.a = (a - delta * rho[0] * rho[1].invert()).to_bytes();
-    assert_eq!(p0.verify(&c), Err(MoneroError::VerificationFailed));
-    assert_eq!(p1.verify(&c), Err(MoneroError::VerificationFailed));
-
-    let parts = [p0.parts(&c).unwrap(), p1.parts(&c).unwrap()];
-    assert!(legacy_accepts(&parts, LEGACY_ORIGINAL, Family::Original));
-
-    let items = [(&p0, &c[..]), (&p1, &c[..])];
-    assert_eq!(
-        original::verify_batch(&items),
-        Err(MoneroError::VerificationFailed)
-    );
-    assert_eq!(original::locate_failures(&items), [0, 1]);
-    let items = [(&p1, &c[..]), (&proof, &c[..]), (&p0, &c[..])];
-    assert_eq!(original::locate_failures(&items), [0, 2]);
+    (proof, [p0, p1], c)
 }
 
 /// An inflation attack: a "proof" that the amount −1 lies in `[0, 2⁶⁴)`, hidden in a batch of
 /// three. The false proof is made honestly for the amount 5 with the transcript hashing the
 /// commitment `C − 6·H` (amount −1): checked against `C − 6·H` its only error is `k·H`. Two
 /// copies of a valid proof with `r1 += Δⱼ`, `s1 += σⱼ` and `Σρⱼ·Δⱼ = Σρⱼ·σⱼ = 0` leave a residue
-/// `(Σρⱼ·Δⱼ·σⱼ)·y·H` that cancels it.
-#[test]
-fn plus_minus_one_forgery_among_three_is_refused() {
-    let mut rng = rng(32);
+/// `(Σρⱼ·Δⱼ·σⱼ)·y·H` that cancels it. Returns the three proofs with their commitments.
+fn minus_one_forgery(seed: u8) -> Vec<(PlusProof, Vec<[u8; 32]>)> {
+    let mut rng = rng(seed);
     let five = Opening::random(5, &mut rng);
     let forged = five.commit_point() - generators::h() * Scalar::from(6u64);
     let v_forged = (forged * inv_eight()).compress().to_bytes();
     let false_proof = PlusProof::prove_hashing(&[five], &v_forged, &mut rng).unwrap();
-    let c_false = [forged.compress().to_bytes()];
+    let c_false = vec![forged.compress().to_bytes()];
     assert_eq!(
         false_proof.verify(&c_false),
         Err(MoneroError::VerificationFailed)
@@ -179,13 +141,70 @@ fn plus_minus_one_forgery_among_three_is_refused() {
     let t = -rho[0] * k * unit.invert();
     assert_eq!(residue(t), -rho[0] * k);
     let (c1, c2) = (shifted(Scalar::ONE, t), shifted(ratio, ratio * t));
-    assert!(c1.verify(&c).is_err() && c2.verify(&c).is_err());
+    vec![(false_proof, c_false), (c1, c.clone()), (c2, c)]
+}
 
-    // The bug: bpkit 0.1.0's weights accept the three.
-    let parts = [f, c1.parts(&c).unwrap(), c2.parts(&c).unwrap()];
+#[test]
+fn plus_two_proof_cancellation_is_refused() {
+    let (proof, [p0, p1], c) = plus_pair(30);
+    assert_eq!(p0.verify(&c), Err(MoneroError::VerificationFailed));
+    assert_eq!(p1.verify(&c), Err(MoneroError::VerificationFailed));
+
+    // The bug: bpkit 0.1.0's weights accept the pair.
+    let parts = [p0.parts(&c).unwrap(), p1.parts(&c).unwrap()];
     assert!(legacy_accepts(&parts, LEGACY_PLUS, Family::Plus));
 
-    let items = [(&false_proof, &c_false[..]), (&c1, &c[..]), (&c2, &c[..])];
+    let items = [(&p0, &c[..]), (&p1, &c[..])];
+    assert_eq!(
+        plus::verify_batch(&items),
+        Err(MoneroError::VerificationFailed)
+    );
+    assert_eq!(plus::locate_failures(&items), [0, 1]);
+    // Among honest proofs too, and in either order.
+    let items = [
+        (&proof, &c[..]),
+        (&p1, &c[..]),
+        (&proof, &c[..]),
+        (&p0, &c[..]),
+    ];
+    assert_eq!(
+        plus::verify_batch(&items),
+        Err(MoneroError::VerificationFailed)
+    );
+    assert_eq!(plus::locate_failures(&items), [1, 3]);
+}
+
+#[test]
+fn original_two_proof_cancellation_is_refused() {
+    let (proof, [p0, p1], c) = original_pair(31);
+    assert_eq!(p0.verify(&c), Err(MoneroError::VerificationFailed));
+    assert_eq!(p1.verify(&c), Err(MoneroError::VerificationFailed));
+
+    let parts = [p0.parts(&c).unwrap(), p1.parts(&c).unwrap()];
+    assert!(legacy_accepts(&parts, LEGACY_ORIGINAL, Family::Original));
+
+    let items = [(&p0, &c[..]), (&p1, &c[..])];
+    assert_eq!(
+        original::verify_batch(&items),
+        Err(MoneroError::VerificationFailed)
+    );
+    assert_eq!(original::locate_failures(&items), [0, 1]);
+    let items = [(&p1, &c[..]), (&proof, &c[..]), (&p0, &c[..])];
+    assert_eq!(original::locate_failures(&items), [0, 2]);
+}
+
+#[test]
+fn plus_minus_one_forgery_among_three_is_refused() {
+    let three = minus_one_forgery(32);
+    for (p, c) in &three {
+        assert!(p.verify(c).is_err());
+    }
+
+    // The bug: bpkit 0.1.0's weights accept the three.
+    let parts: Vec<Parts> = three.iter().map(|(p, c)| p.parts(c).unwrap()).collect();
+    assert!(legacy_accepts(&parts, LEGACY_PLUS, Family::Plus));
+
+    let items: Vec<(&PlusProof, &[[u8; 32]])> = three.iter().map(|(p, c)| (p, &c[..])).collect();
     assert_eq!(
         plus::verify_batch(&items),
         Err(MoneroError::VerificationFailed)
@@ -196,6 +215,136 @@ fn plus_minus_one_forgery_among_three_is_refused() {
         .failures()
         .iter()
         .all(|(_, e)| *e == MoneroError::VerificationFailed));
+}
+
+/// `tests/vectors/monero_forged.json`: the three forged batches, as the CLI's and the bindings'
+/// tests read them. Written by `write_forged_vectors` (ignored); checked here: each batch is
+/// still accepted by the legacy weights (so the file is a real attack) and refused now.
+const FORGED: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/vectors/monero_forged.json"
+);
+
+type Case = (String, String, Vec<(Vec<u8>, Vec<[u8; 32]>)>, Vec<usize>);
+
+fn forged_cases() -> Vec<Case> {
+    let text = std::fs::read_to_string(FORGED).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    json["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|case| {
+            let items = case["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|it| {
+                    let proof = hex::decode(it["proof"].as_str().unwrap()).unwrap();
+                    let c = it["commitments"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|h| {
+                            hex::decode(h.as_str().unwrap())
+                                .unwrap()
+                                .try_into()
+                                .unwrap()
+                        })
+                        .collect();
+                    (proof, c)
+                })
+                .collect();
+            let invalid = case["invalid"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|i| i.as_u64().unwrap() as usize)
+                .collect();
+            (
+                case["name"].as_str().unwrap().into(),
+                case["scheme"].as_str().unwrap().into(),
+                items,
+                invalid,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn forged_vectors_are_attacks_and_are_refused() {
+    let cases = forged_cases();
+    assert_eq!(cases.len(), 3);
+    for (name, scheme, items, invalid) in cases {
+        if scheme == "monero-bp+" {
+            let proofs: Vec<PlusProof> = items
+                .iter()
+                .map(|(b, _)| PlusProof::from_bytes(b).unwrap())
+                .collect();
+            let parts: Vec<Parts> = proofs
+                .iter()
+                .zip(&items)
+                .map(|(p, (_, c))| p.parts(c).unwrap())
+                .collect();
+            assert!(legacy_accepts(&parts, LEGACY_PLUS, Family::Plus), "{name}");
+            let list: Vec<(&PlusProof, &[[u8; 32]])> = proofs
+                .iter()
+                .zip(&items)
+                .map(|(p, (_, c))| (p, &c[..]))
+                .collect();
+            assert_eq!(plus::locate_failures(&list), invalid, "{name}");
+        } else {
+            let proofs: Vec<OriginalProof> = items
+                .iter()
+                .map(|(b, _)| OriginalProof::from_bytes(b).unwrap())
+                .collect();
+            let parts: Vec<Parts> = proofs
+                .iter()
+                .zip(&items)
+                .map(|(p, (_, c))| p.parts(c).unwrap())
+                .collect();
+            assert!(
+                legacy_accepts(&parts, LEGACY_ORIGINAL, Family::Original),
+                "{name}"
+            );
+            let list: Vec<(&OriginalProof, &[[u8; 32]])> = proofs
+                .iter()
+                .zip(&items)
+                .map(|(p, (_, c))| (p, &c[..]))
+                .collect();
+            assert_eq!(original::locate_failures(&list), invalid, "{name}");
+        }
+    }
+}
+
+/// Writes `tests/vectors/monero_forged.json` (run by hand:
+/// `cargo test -p bpkit --all-features --lib write_forged_vectors -- --ignored`).
+#[test]
+#[ignore = "writes tests/vectors/monero_forged.json"]
+fn write_forged_vectors() {
+    fn item(proof: Vec<u8>, c: &[[u8; 32]]) -> serde_json::Value {
+        serde_json::json!({
+            "proof": hex::encode(proof),
+            "commitments": c.iter().map(hex::encode).collect::<Vec<_>>(),
+        })
+    }
+    let (_, [p0, p1], c) = plus_pair(40);
+    let plus_pair_items = vec![item(p0.to_bytes(), &c), item(p1.to_bytes(), &c)];
+    let (_, [o0, o1], c) = original_pair(41);
+    let original_items = vec![item(o0.to_bytes(), &c), item(o1.to_bytes(), &c)];
+    let minus_one: Vec<_> = minus_one_forgery(42)
+        .into_iter()
+        .map(|(p, c)| item(p.to_bytes(), &c))
+        .collect();
+    let doc = serde_json::json!({
+        "description": "Monero batches forged against bpkit 0.1.0's batch weights (advisory BPKIT-2026-001 in CHANGELOG.md): every proof is false alone, and each batch verified under the old weights. A verifier must refuse each batch and name the proofs in `invalid` (0-based). Commitments are outPk values (not x1/8); proofs in Monero's serialization. Made by crates/bpkit/src/monero/batch_attacks.rs::write_forged_vectors.",
+        "cases": [
+            {"name": "bp+ two-proof cancellation (d1 shifted)", "scheme": "monero-bp+", "items": plus_pair_items, "invalid": [0, 1]},
+            {"name": "bp two-proof cancellation (a shifted)", "scheme": "monero-bp", "items": original_items, "invalid": [0, 1]},
+            {"name": "bp+ amount -1 hidden among three", "scheme": "monero-bp+", "items": minus_one, "invalid": [0, 1, 2]},
+        ],
+    });
+    std::fs::write(FORGED, serde_json::to_string_pretty(&doc).unwrap() + "\n").unwrap();
 }
 
 /// The new weights move with every byte a proof's equation reads: its final scalars (which the

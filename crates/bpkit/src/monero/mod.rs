@@ -12,7 +12,7 @@
 //! constant-time in the amounts, masks and nonces.
 
 pub mod batch;
-#[cfg(test)]
+#[cfg(all(test, feature = "std"))]
 mod batch_attacks;
 mod equation;
 pub mod error;
