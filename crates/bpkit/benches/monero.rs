@@ -156,6 +156,34 @@ fn bench(c: &mut Criterion) {
             plus::verify_batch(&refs).unwrap()
         })
     });
+    // What the soundness fix of advisory BPKIT-2026-001 added to a batch: each proof
+    // serialized again and hashed with its commitments (`monero::batch::binding`), once per
+    // proof. Its ratio to "bpkit" above is the fix's cost (the old weights hashed 32-byte
+    // transcript states; the final digest over 32 bytes a proof is the same size either way).
+    let parsed: Vec<PlusProof> = all
+        .iter()
+        .map(|i| PlusProof::from_bytes(&i.bytes).unwrap())
+        .collect();
+    g.bench_function("bpkit weight bindings alone", |b| {
+        b.iter(|| {
+            parsed
+                .iter()
+                .zip(&all)
+                .map(|(p, i)| {
+                    let flat: Vec<u8> = i.commitments.iter().flatten().copied().collect();
+                    let bytes = p.to_bytes();
+                    bpkit::monero::keccak::keccak256(&[
+                        &25u64.to_le_bytes(),
+                        b"bpkit monero-bp+ batch v2",
+                        &(bytes.len() as u64).to_le_bytes(),
+                        &bytes,
+                        &(i.commitments.len() as u64).to_le_bytes(),
+                        &flat,
+                    ])
+                })
+                .fold(0u8, |acc, d| acc ^ d[0])
+        })
+    });
     g.bench_function("monero-bulletproofs", |b| {
         b.iter(|| {
             let mut v = BatchVerifier::new();

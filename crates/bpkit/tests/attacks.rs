@@ -14,7 +14,7 @@
 //! | 3 | Monero torsion | every point and commitment, both formats, batch | `monero_txs.rs` `torsion_on_a_proof_point_decodes_but_changes_the_transcript` (`A` only) |
 //! | 3 | Grin `x ≥ p` | `x + p` for a small on-curve `x` (proof point, commitment) | `grin_proofs.rs` (`x = 0xff…`) |
 //! | 4 Alone = in a batch | core `BatchVerifier` | every kind, both weights, shared and caller generators, BP+ generator sets | `batch.rs`, `batch_mixed.rs`, `circuit_batch.rs` (valid/invalid mixes) |
-//! | 5 Cancellation | core `BatchVerifier`, deterministic weights | BP+ `d1`, range `a` | Monero: `src/monero/batch_attacks.rs`; circuits: `src/circuit/constraint_system/phase_attacks.rs` |
+//! | 5 Cancellation | core `BatchVerifier`, deterministic and random weights | BP+ `d1`, range `a`, circuit `a` | Monero: `src/monero/batch_attacks.rs`; circuits: `src/circuit/constraint_system/phase_attacks.rs` |
 //!
 //! "Caught:" in a test's doc comment records a deliberate one-line weakening of the library
 //! (applied in a scratch worktree, never here) under which that test fails.
@@ -156,13 +156,11 @@ fn check_in_batches<'a>(
 
 /// Class 1, range proofs: a proof for `(n = 32, m = 2, [C₀, C₁], label)` is refused, alone and in
 /// every batch (parsed and as bytes), for another label, another `n` of the same proof size,
-/// each commitment replaced, the commitments swapped, one commitment dropped or added.
+/// each commitment replaced, the commitments swapped, one commitment added.
 ///
-/// Caught: `src/transcript.rs`, `rangeproof_domain_sep` appending `m` in place of `n` (for
-/// prover and verifier alike) → still fails for `n = 64, m = 1` through the equation: the bit
-/// size is bound by the algebra as well as the transcript (no forgery; not a catch). Caught:
-/// `src/batch/chunk.rs` `RangeEntry::replay` replaying against the neighbour's statement… not
-/// applicable; see the report for the weakenings run.
+/// Not a catch: `src/transcript.rs` `rangeproof_domain_sep` without `append_u64(b"n", n)` (prover
+/// and verifier alike) leaves this test passing: `n` is bound by the equation (the powers of 2
+/// per party) as well as by the transcript, and the `V`s fix `m'`, so dropping it forges nothing.
 #[test]
 fn frozen_heart_range_proof_statements() {
     let mut rng = common::rng(10);
@@ -218,6 +216,11 @@ fn frozen_heart_range_proof_statements() {
 
 /// Class 1, interval proofs: the bounds `a`, `b` (each ±1), the commitment, the label and the
 /// bit size, alone and through [`BatchVerifier::add_interval_proof`].
+///
+/// Caught: `src/batch/mod.rs` `add_interval_proof` without `interval.bind(&mut transcript,
+/// commitment)` (the batch replaying another transcript than `verify`) → fails with "valid:
+/// caller gens false, Random, neighbour false, chunk 256: alone Ok(()), in the batch
+/// Err(BatchError { failures: [(0, VerificationFailed)] })".
 #[test]
 fn frozen_heart_interval_statements() {
     let interval = Interval::new(100, 200).unwrap();
@@ -284,8 +287,9 @@ fn plus_case(gens: &PlusGens, bits: usize, mins: &[u64], seed: u64) -> (PlusProo
 /// Class 1, Bulletproofs+: bits (same `N`), each commitment, each minimum, the extension degree,
 /// the generator set and the label, alone and in every batch (parsed and bytes).
 ///
-/// Caught: see the report (`src/batch/chunk.rs`, `resolve` mapping every blinding base other
-/// than `B` to `B̃`: the Tari case of this test fails in the batch).
+/// Caught: `src/batch/chunk.rs` `PlusEntry::equation`, `resolve` returning `Base::Blinding(0)`
+/// in place of `Base::Other(*p)` → fails with "valid: caller gens false, Random, neighbour false,
+/// chunk 256: alone Ok(()), in the batch Err(BatchError { failures: [(0, VerificationFailed)] })".
 #[test]
 fn frozen_heart_plus_statements() {
     let bpkit2 = PlusGens::bpkit(2).unwrap();
@@ -415,8 +419,10 @@ fn with_coefficient_changed(c: &Circuit) -> Circuit {
 /// changed or swapped commitment and another label: alone, prepared, and in every batch (parsed,
 /// bytes, prepared).
 ///
-/// Caught: the digest not absorbed by the transcript (see the report) → "a row more: alone
-/// Ok(())" fails the first assertion.
+/// Caught: `src/circuit/proof/transcript.rs` `bind_statement` without
+/// `t.append_message(b"circuit", &circuit.digest())` (prover and verifier alike: honest proofs
+/// still verify) → fails with "a row more (two phases false): Ok(())": the proof verifies for a
+/// circuit with one constraint more.
 #[test]
 fn frozen_heart_circuit_statements() {
     use circuit_common::{gens, prove, s, small_shape, LABEL};
@@ -479,7 +485,8 @@ fn frozen_heart_circuit_statements() {
 /// Class 1, Grin: the commitment (another one, its negation), every single-byte change of the
 /// extra data, extra data added, removed or extended: refused alone and in `verify_batch`.
 ///
-/// Caught: see the report (the extra data not hashed, prover and verifier alike).
+/// Caught: `src/grin/prover.rs` and `src/grin/verifier.rs`, `transcript.bytes(extra)` dropped
+/// (the same line in both, so honest proofs still verify) → fails with "no extra: Ok(())".
 #[test]
 fn frozen_heart_grin_statements() {
     use bpkit::grin::{prove, verify, verify_batch, Commitment33, GrinStatement};
@@ -690,6 +697,9 @@ fn malleate(bytes: &[u8], offset: usize, scalar: bool) -> Vec<u8> {
 /// with `ℓ` added (the same scalar mod ℓ), and every point replaced by a non-canonical encoding
 /// of its own negation's `s` (`p − s`) and by the identity: a typed decoding error with the
 /// offset, from `from_bytes` and from every batch bytes path.
+///
+/// Caught: `src/group/encoding.rs` `decode_scalar` returning `Scalar::from_bytes_mod_order`
+/// (non-canonical scalars reduced instead of refused) → fails with "bp+ 1" (`d1 + ℓ` accepted).
 #[test]
 fn malleated_ristretto_encodings_are_typed_errors() {
     let gens = PlusGens::bpkit(2).unwrap();
@@ -805,7 +815,7 @@ fn plus_point(p: &mut bpkit::monero::PlusProof, i: usize) -> &mut [u8; 32] {
         0 => &mut p.a,
         1 => &mut p.a1,
         2 => &mut p.b,
-        _ if (i - 3) % 2 == 0 => &mut p.l[(i - 3) / 2],
+        _ if (i - 3).is_multiple_of(2) => &mut p.l[(i - 3) / 2],
         _ => &mut p.r[(i - 3) / 2],
     }
 }
@@ -817,7 +827,7 @@ fn original_point(p: &mut bpkit::monero::OriginalProof, i: usize) -> &mut [u8; 3
         1 => &mut p.s,
         2 => &mut p.t1,
         3 => &mut p.t2,
-        _ if (i - 4) % 2 == 0 => &mut p.l[(i - 4) / 2],
+        _ if (i - 4).is_multiple_of(2) => &mut p.l[(i - 4) / 2],
         _ => &mut p.r[(i - 4) / 2],
     }
 }
@@ -826,7 +836,12 @@ fn original_point(p: &mut bpkit::monero::OriginalProof, i: usize) -> &mut [u8; 3
 /// order (2, 4, 8) added to every stored point and to every commitment decodes (Monero's
 /// `ge_frombytes_vartime` accepts torsion, spec §16) but changes the hashed bytes, so the proof
 /// fails as a false proof (`VerificationFailed`), alone and in the located batch, in both formats;
-/// `y ≥ p` (`y = 1 + p`, the identity's `y` unreduced) is `InvalidPoint`.
+/// `y ≥ p` (`y = 1 + p`, the identity's `y` unreduced) is `InvalidPoint`; the identity itself
+/// decodes (Monero accepts it) and makes a false proof.
+///
+/// Caught: `src/monero/point.rs` `decode` without its `y_is_canonical` check → fails at the
+/// commitment `y = 1 + p`: "assertion failed: matches!(pp.verify(&bad),
+/// Err(MoneroError::InvalidCommitment { .. }))".
 #[test]
 fn monero_malleations_follow_monero() {
     use bpkit::monero::{original, plus, MoneroError, Opening, OriginalProof, PlusProof as MPlus};
@@ -844,6 +859,8 @@ fn monero_malleations_follow_monero() {
     let mut y_ge_p = [0xffu8; 32];
     y_ge_p[0] = 0xee;
     y_ge_p[31] = 0x7f;
+    let mut identity = [0u8; 32];
+    identity[0] = 1;
 
     // Bulletproofs+: A, A1, B, L₀, R₀, …
     let plus_count = 3 + 2 * pp.l.len();
@@ -865,6 +882,13 @@ fn monero_malleations_follow_monero() {
         assert!(
             matches!(q.verify(&c), Err(MoneroError::InvalidPoint { .. })),
             "bp+ point {i}"
+        );
+        // The identity decodes in Monero (×8 keeps it the identity): a false proof, no panic.
+        *plus_point(&mut q, i) = identity;
+        assert_eq!(
+            q.verify(&c),
+            Err(MoneroError::VerificationFailed),
+            "bp+ point {i} identity"
         );
     }
     for i in 0..3 {
@@ -901,6 +925,12 @@ fn monero_malleations_follow_monero() {
             matches!(q.verify(&oc), Err(MoneroError::InvalidPoint { .. })),
             "bp point {i}"
         );
+        *original_point(&mut q, i) = identity;
+        assert_eq!(
+            q.verify(&oc),
+            Err(MoneroError::VerificationFailed),
+            "bp point {i} identity"
+        );
     }
     for i in 0..5 {
         let mut q = op.clone();
@@ -933,6 +963,8 @@ fn monero_malleations_follow_monero() {
             pp.verify(&bad),
             Err(MoneroError::InvalidCommitment { .. })
         ));
+        bad[j] = identity;
+        assert_eq!(pp.verify(&bad), Err(MoneroError::VerificationFailed));
     }
 }
 
@@ -1011,9 +1043,16 @@ fn grin_x_at_least_p_is_a_typed_error() {
 /// the proof does not use) — with random and deterministic weights, parsed and as bytes, alone
 /// and next to other proofs.
 ///
+/// Finding: none. `BulletproofGens` are the same deterministic chains whoever builds them (only
+/// their capacity differs, and a batch whose generators do not cover a proof reports
+/// `GeneratorsTooSmall`, as documented), so the batch's `G`, `H` are the ones `verify` uses; the
+/// proof's own value and blinding bases are kept (`Base::Other`) unless they equal the batch's
+/// `B` or `B̃`.
+///
 /// Caught: `src/batch/chunk.rs` `PlusEntry::equation`, `resolve` returning `Base::Blinding(0)`
-/// for every point other than `B` (a Bulletproofs+ proof's own blinding bases replaced by the
-/// batch's `B̃`) → fails with "… alone Ok(()), in the batch Err(…)".
+/// in place of `Base::Other(*p)` (a proof's own bases replaced by the batch's `B̃`) → fails with
+/// "bpkit 1, 32 bits, valid true, pc other, bp new, Random, bytes false, neighbour false: alone
+/// Ok(()), in the batch Err(BatchError { failures: [(0, VerificationFailed)] })".
 #[test]
 fn plus_proofs_same_verdict_alone_and_in_any_batch() {
     let default_pc = PedersenGens::default();
@@ -1118,7 +1157,10 @@ fn plus_proofs_same_verdict_alone_and_in_any_batch() {
 /// statement), together in one batch over shared and caller generators, with random and
 /// deterministic weights: the batch refuses exactly the proofs that fail alone.
 ///
-/// Caught: `src/batch/localise.rs`/`mod.rs` variants, see the report.
+/// Caught: the `resolve` weakening above (the Tari proof refused in the batch), and
+/// `src/batch/mod.rs` `add_interval_proof` without `interval.bind(…)` (the interval proof refused
+/// in the batch) → each fails at the final `assert_eq!(&got, bad, …)` ("caller false, Random"):
+/// valid proofs named as failures.
 #[test]
 fn every_kind_same_verdict_alone_and_together() {
     use circuit_common::{gens, prove, record, small_shape, LABEL};
@@ -1268,8 +1310,9 @@ fn every_kind_same_verdict_alone_and_together() {
 /// `ρ₀ = ρ₁` (equal weights); the pair (and the pair next to valid proofs) must be refused with
 /// both proofs named, under deterministic and random weights, parsed and as bytes.
 ///
-/// Caught: `src/batch/weights.rs` `weight_from` returning `Scalar::ONE` (every weight 1) → the
-/// deterministic batch accepts the pair: fails with "… Ok(())".
+/// Caught: `src/batch/weights.rs` `weight_from` returning `Scalar::ONE` (every weight 1, random
+/// and deterministic) → the batch accepts the pair: fails with "Random, neighbours false, bytes
+/// false: Ok(())".
 #[test]
 fn plus_cancellation_across_proofs_is_refused() {
     let gens = PlusGens::bpkit(1).unwrap();
@@ -1321,13 +1364,13 @@ fn plus_cancellation_across_proofs_is_refused() {
 }
 
 /// Class 5, range proofs in the core batch: the same construction on the inner-product scalar
-/// `a` (the last scalars, after the last challenge). `a` enters the equation linearly for fixed
-/// challenges, but bpkit's per-proof weight `c` (inner product against the `t` check) is hashed
-/// from `a` and `b`, so the two copies' errors differ by more than a factor: refused as well.
+/// `a` (after the last challenge, in no challenge). For fixed challenges `a` enters the
+/// inner-product part of the equation linearly, and bpkit's per-proof weight `c` (hashed from `a`
+/// and `b`) multiplies the other part, the `t` check, so the errors cancel under predictable
+/// weights: only the batch weights stop it. Refused, both proofs named.
 ///
-/// Caught (two lines): `src/range_proof/verifier.rs` `replay` not appending `a` and `b` to the
-/// weight transcript, and `src/batch/weights.rs` `weight_from` returning `Scalar::ONE` → the
-/// deterministic batch accepts the pair (see the report).
+/// Caught: `src/batch/weights.rs` `weight_from` returning `Scalar::ONE` → the batch accepts the
+/// pair: fails with "accepted: ()".
 #[test]
 fn range_cancellation_across_proofs_is_refused() {
     let o = common::openings(&mut common::rng(80), 32, 1);
@@ -1359,6 +1402,62 @@ fn range_cancellation_across_proofs_is_refused() {
             }
             let e = finish(b, w).expect_err("accepted");
             assert_eq!(e.indices().collect::<Vec<_>>(), vec![0, 1]);
+        }
+    }
+}
+
+/// Class 5, circuits in the core batch: the same construction on the circuit proof's
+/// inner-product scalar `a` (the proof's last scalars, in no challenge), two copies of a valid
+/// two-phase proof, parsed, as bytes and against the prepared circuit: refused, both named.
+///
+/// Caught: `src/batch/weights.rs` `weight_from` returning `Scalar::ONE` → the batch accepts the
+/// pair: fails with "accepted: ()".
+#[test]
+fn circuit_cancellation_across_proofs_is_refused() {
+    use circuit_common::{gens, prove, small_shape, LABEL};
+    let (pc, bp) = gens();
+    let (proof, cs, circuit) = prove(&small_shape(true), 90).unwrap();
+    let prepared = PreparedCircuit::new(circuit.clone()).unwrap();
+    let bytes = proof.to_bytes();
+    let a = bytes.len() - 64;
+    let delta = Scalar::from(1234u64);
+    let mut b0 = bytes.clone();
+    set_scalar(&mut b0, a, &(scalar_at(&bytes, a) + delta));
+    let mut b1 = bytes.clone();
+    set_scalar(&mut b1, a, &(scalar_at(&bytes, a) - delta));
+    let p0 = CircuitProof::from_bytes(&b0).unwrap();
+    let p1 = CircuitProof::from_bytes(&b1).unwrap();
+    for p in [&p0, &p1] {
+        assert_eq!(
+            circuit.verify(&mut Transcript::new(LABEL), p, &cs, pc, bp),
+            Err(Error::VerificationFailed)
+        );
+    }
+    for w in WEIGHTS {
+        for path in 0..3 {
+            let mut b = BatchVerifier::new();
+            match path {
+                0 => {
+                    b.add_circuit_proof(&p0, &circuit, &cs, Transcript::new(LABEL));
+                    b.add_circuit_proof(&p1, &circuit, &cs, Transcript::new(LABEL));
+                }
+                1 => {
+                    b.add_circuit_proof_bytes(&b0, &circuit, &cs, Transcript::new(LABEL))
+                        .unwrap();
+                    b.add_circuit_proof_bytes(&b1, &circuit, &cs, Transcript::new(LABEL))
+                        .unwrap();
+                }
+                _ => {
+                    b.add_prepared_circuit_proof(&p0, &prepared, &cs, Transcript::new(LABEL));
+                    b.add_prepared_circuit_proof(&p1, &prepared, &cs, Transcript::new(LABEL));
+                }
+            }
+            let e = finish(b, w).expect_err("accepted");
+            assert_eq!(
+                e.indices().collect::<Vec<_>>(),
+                vec![0, 1],
+                "{w:?}, path {path}"
+            );
         }
     }
 }
