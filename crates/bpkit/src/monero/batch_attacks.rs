@@ -347,6 +347,45 @@ fn write_forged_vectors() {
     std::fs::write(FORGED, serde_json::to_string_pretty(&doc).unwrap() + "\n").unwrap();
 }
 
+/// Equal weights are the one ratio an attacker predicts without any hash: two copies of a
+/// valid proof with `d1 + δ` and `d1 − δ` (resp. `a ± δ`) cancel under them. Refused, and
+/// every weight differs from the others (kills the mutant that maps every weight to 1).
+#[test]
+fn equal_weight_cancellation_is_refused() {
+    let mut rng = rng(34);
+    let delta = Scalar::from(0x5eed_u64);
+    let (proof, c) = PlusProof::prove(&[Opening::random(5, &mut rng)], &mut rng).unwrap();
+    let (mut p0, mut p1) = (proof.clone(), proof.clone());
+    p0.d1 = (sc(&proof.d1) + delta).to_bytes();
+    p1.d1 = (sc(&proof.d1) - delta).to_bytes();
+    let parts = [p0.parts(&c).unwrap(), p1.parts(&c).unwrap()];
+    // Under equal weights the pair holds: the construction is a real attack on them.
+    assert!(verify_weighted(&parts, &[Scalar::ONE, Scalar::ONE], Family::Plus).is_ok());
+    let items = [(&p0, &c[..]), (&p1, &c[..])];
+    assert_eq!(plus::locate_failures(&items), [0, 1]);
+    assert_eq!(
+        plus::verify_batch(&items),
+        Err(MoneroError::VerificationFailed)
+    );
+
+    let (proof, c) = OriginalProof::prove(&[Opening::random(5, &mut rng)], &mut rng).unwrap();
+    let (mut o0, mut o1) = (proof.clone(), proof.clone());
+    o0.a = (sc(&proof.a) + delta).to_bytes();
+    o1.a = (sc(&proof.a) - delta).to_bytes();
+    let parts = [o0.parts(&c).unwrap(), o1.parts(&c).unwrap()];
+    assert!(verify_weighted(&parts, &[Scalar::ONE, Scalar::ONE], Family::Original).is_ok());
+    let items = [(&o0, &c[..]), (&o1, &c[..])];
+    assert_eq!(original::locate_failures(&items), [0, 1]);
+
+    let bindings: Vec<[u8; 32]> = (0..8u8).map(|i| [i; 32]).collect();
+    let w = super::batch::weights(&bindings, plus::PLUS_BATCH);
+    for (i, a) in w.iter().enumerate() {
+        assert_ne!(*a, Scalar::ZERO);
+        assert_ne!(*a, Scalar::ONE);
+        assert!(w[i + 1..].iter().all(|b| b != a), "weights {i} repeat");
+    }
+}
+
 /// The new weights move with every byte a proof's equation reads: its final scalars (which the
 /// transcript does not cover), its commitments, its format.
 #[test]
