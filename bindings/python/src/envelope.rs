@@ -183,8 +183,54 @@ impl Envelope {
         }
     }
 
-    /// Decodes the proof and verifies it (GIL released). Returns `None`; raises
-    /// `InvalidProofError` if it is false, `MalformedError` if it does not decode.
+    /// A receiver's verification: the envelope's statement must be the one expected — the
+    /// `label` and the `commitments` (bytes, in order), and `bits`, the interval `range`
+    /// (`(a, b)`), `minimums` and `generators` where given — and then the proof must hold.
+    /// A valid proof about other commitments, another label, bit size, interval or minimums
+    /// raises `InvalidProofError` with kind `unexpected-statement` (before the proof is
+    /// decoded); a false proof `InvalidProofError`, a malformed one `MalformedError`.
+    #[pyo3(signature = (label, commitments, bits = None, range = None, minimums = None, generators = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn verify_expecting(
+        &self,
+        py: Python<'_>,
+        label: &str,
+        commitments: Vec<Vec<u8>>,
+        bits: Option<u64>,
+        range: Option<(Bound<'_, PyAny>, Bound<'_, PyAny>)>,
+        minimums: Option<Vec<u64>>,
+        generators: Option<&str>,
+    ) -> PyResult<()> {
+        let mut expected =
+            bpkit_envelope::Expectation::new(label, crate::convert::commitments(commitments)?);
+        if let Some(bits) = bits {
+            expected = expected.bits(bits_arg(bits));
+        }
+        if let Some((a, b)) = range {
+            let interval =
+                Interval::new(u64_arg(&a, "a")?, u128_arg(&b, "b")?).map_err(decode_error)?;
+            expected = expected.range(interval);
+        }
+        if let Some(m) = minimums {
+            expected = expected.minimums(m);
+        }
+        if let Some(g) = generators {
+            expected = expected.generators(crate::convert::generators(g)?);
+        }
+        expected.check(&self.inner).map_err(envelope_error)?;
+        self.verify(py)
+    }
+
+    /// Verifies the proof against the envelope's **own** statement only: it shows that the
+    /// commitments written in the envelope hold values in range under its label — not that
+    /// they are the ones you expect. A receiver uses `verify_expecting`. Same as `verify()`.
+    fn verify_self_consistent(&self, py: Python<'_>) -> PyResult<()> {
+        self.verify(py)
+    }
+
+    /// Decodes the proof and verifies it against the envelope's own statement (GIL released):
+    /// see `verify_self_consistent`; a receiver uses `verify_expecting`. Returns `None`;
+    /// raises `InvalidProofError` if it is false, `MalformedError` if it does not decode.
     fn verify(&self, py: Python<'_>) -> PyResult<()> {
         let claim = Claim::from_envelope(&self.inner).map_err(decode_error)?;
         verify_claim(py, &claim)

@@ -334,3 +334,27 @@ def test_proofs_from_threads_agree():
     for t in threads:
         t.join()
     assert errors == []
+
+
+def test_receiver_verifies_against_what_it_expects():
+    """A valid proof about the attacker's own commitment passes the self-consistent check and
+    is refused by verify_expecting (InvalidProofError, kind unexpected-statement)."""
+    mine, theirs = bpkit.commit(100), bpkit.commit(100)
+    env = bpkit.prove_range([mine], bits=64, label="pay v1")
+    env.verify_expecting("pay v1", [mine.commitment], bits=64)
+    attack = bpkit.prove_range([theirs], bits=64, label="pay v1")
+    attack.verify_self_consistent()  # what a naive receiver checks: it passes
+    cases = [
+        (attack, dict(label="pay v1", commitments=[mine.commitment])),
+        (env, dict(label="pay v2", commitments=[mine.commitment])),
+        (env, dict(label="pay v1", commitments=[mine.commitment], bits=32)),
+        (env, dict(label="pay v1", commitments=[mine.commitment], range=(18, 130))),
+        (env, dict(label="pay v1", commitments=[mine.commitment, mine.commitment])),
+    ]
+    for e, kwargs in cases:
+        with pytest.raises(bpkit.InvalidProofError) as info:
+            e.verify_expecting(**kwargs)
+        assert info.value.kind == "unexpected-statement", kwargs
+    # A commitment of the wrong length is bpkit's error.
+    with pytest.raises(bpkit.MalformedError):
+        env.verify_expecting("pay v1", [b"\x01" * 31])

@@ -3,7 +3,7 @@
 //! the CLI and the other bindings, and the other way round).
 
 use crate::convert::{array32, commitments_to_js, to_js, usize_of};
-use crate::error::Result;
+use crate::error::{BindingError, Result};
 use crate::generators::with_cache_mut;
 use crate::interval::{interval, IntervalProof};
 use crate::plus::{PlusProof, PlusStatement};
@@ -119,7 +119,91 @@ impl Envelope {
         })
     }
 
-    /// Decodes the proof and verifies it against the envelope's statement.
+    /// A receiver's verification: the envelope's statement must be the one expected — `label`
+    /// and the 32-byte `commitments` (in order), and, from `options` when given, `bits`
+    /// (number or bigint), `range` (`[a, b]`, an interval proof of `[a, b)`), `minimums`
+    /// (bigints, Bulletproofs+) and `generators` (`"bpkit"` or `"tari"`) — then the proof must
+    /// hold. A valid proof of anything else throws `InvalidProofError` with kind
+    /// `unexpected-statement` before the proof is decoded.
+    #[wasm_bindgen(js_name = verifyExpecting)]
+    pub fn verify_expecting(
+        &self,
+        label: &str,
+        commitments: Vec<Uint8Array>,
+        #[wasm_bindgen(
+            unchecked_param_type = "{ bits?: number | bigint, range?: [bigint, bigint], minimums?: bigint[], generators?: string } | undefined"
+        )]
+        options: Option<JsValue>,
+    ) -> Result<()> {
+        let mut expected =
+            bpkit_envelope::Expectation::new(label, crate::convert::commitments_of(&commitments)?);
+        if let Some(options) = options.filter(|o| !o.is_undefined() && !o.is_null()) {
+            if !options.is_object() {
+                return Err(BindingError::argument(
+                    "verifyExpecting: options must be an object",
+                ));
+            }
+            let field = |name: &str| {
+                js_sys::Reflect::get(&options, &JsValue::from_str(name))
+                    .ok()
+                    .filter(|v| !v.is_undefined())
+            };
+            if let Some(bits) = field("bits") {
+                let bits = if bits.is_bigint() {
+                    crate::convert::u64_of(&bits, "bits")?
+                } else {
+                    bits.as_f64()
+                        .filter(|b| b.fract() == 0.0 && (0.0..=64.0).contains(b))
+                        .map(|b| b as u64)
+                        .ok_or_else(|| BindingError::argument("bits: expected 8, 16, 32 or 64"))?
+                };
+                expected = expected.bits(usize::try_from(bits).unwrap_or(usize::MAX));
+            }
+            if let Some(range) = field("range") {
+                let pair = Array::from(&range);
+                if !Array::is_array(&range) || pair.length() != 2 {
+                    return Err(BindingError::argument("range: expected [a, b]"));
+                }
+                let a = crate::convert::u64_of(&pair.get(0), "range a")?;
+                let b = crate::convert::u128_of(&pair.get(1), "range b")?;
+                expected = expected.range(bpkit::Interval::new(a, b)?);
+            }
+            if let Some(minimums) = field("minimums") {
+                if !Array::is_array(&minimums) {
+                    return Err(BindingError::argument(
+                        "minimums: expected an array of bigints",
+                    ));
+                }
+                let list = Array::from(&minimums)
+                    .iter()
+                    .map(|m| crate::convert::u64_of(&m, "minimum"))
+                    .collect::<Result<Vec<u64>>>()?;
+                expected = expected.minimums(list);
+            }
+            if let Some(g) = field("generators") {
+                let name = g
+                    .as_string()
+                    .and_then(|n| bpkit_envelope::GeneratorSet::from_name(&n))
+                    .ok_or_else(|| BindingError::argument("generators: \"bpkit\" or \"tari\""))?;
+                expected = expected.generators(name);
+            }
+        }
+        expected
+            .check(&self.inner)
+            .map_err(|e| BindingError::from(bpkit_envelope::Failure::Envelope(e)))?;
+        self.verify()
+    }
+
+    /// Verifies the proof against the envelope's **own** statement only: it shows that the
+    /// commitments written in the envelope hold values in range under its label, not that they
+    /// are the ones you expect (a receiver uses `verifyExpecting`). Same as `verify`.
+    #[wasm_bindgen(js_name = verifySelfConsistent)]
+    pub fn verify_self_consistent(&self) -> Result<()> {
+        self.verify()
+    }
+
+    /// Decodes the proof and verifies it against the envelope's own statement (see
+    /// `verifySelfConsistent`; a receiver uses `verifyExpecting`).
     pub fn verify(&self) -> Result<()> {
         with_cache_mut(|cache| Ok(bpkit_envelope::verify_with(&self.inner, cache)?))
     }

@@ -121,7 +121,8 @@ impl From<bpkit::Error> for BindingError {
 
 impl From<bpkit_envelope::EnvelopeError> for BindingError {
     fn from(e: bpkit_envelope::EnvelopeError) -> Self {
-        BindingError::new(Family::Malformed, e.kind(), e.to_string())
+        // The facade's category: malformed, except a statement other than the one expected.
+        BindingError::from(bpkit_envelope::Failure::Envelope(e))
     }
 }
 

@@ -295,3 +295,22 @@ test('no input reaches a panic: random and mutated bytes and JSON only ever thro
   // The module still works afterwards (no trap left it broken).
   bp.RangeProof.prove([o], 8, LABEL).verify(new bp.RangeStatement(8, [o.commitment]), LABEL);
 });
+
+test('receiver: verifyExpecting refuses a valid proof about another commitment, label, size or interval', () => {
+  const mine = bp.commit(100n);
+  const theirs = bp.commit(100n);
+  const env = bp.Envelope.fromRangeProof(bp.RangeProof.prove([mine], 64, LABEL), new bp.RangeStatement(64, [mine.commitment]), LABEL);
+  env.verifyExpecting(LABEL, [mine.commitment]);
+  env.verifyExpecting(LABEL, [mine.commitment], { bits: 64 });
+  env.verifyExpecting(LABEL, [mine.commitment], { bits: 64n });
+  const attack = bp.Envelope.fromRangeProof(bp.RangeProof.prove([theirs], 64, LABEL), new bp.RangeStatement(64, [theirs.commitment]), LABEL);
+  attack.verifySelfConsistent(); // what a naive receiver checks: it passes
+  throwsKind(() => attack.verifyExpecting(LABEL, [mine.commitment]), bp.InvalidProofError, 'unexpected-statement');
+  throwsKind(() => env.verifyExpecting('another label', [mine.commitment]), bp.InvalidProofError, 'unexpected-statement');
+  throwsKind(() => env.verifyExpecting(LABEL, [mine.commitment], { bits: 32 }), bp.InvalidProofError, 'unexpected-statement');
+  throwsKind(() => env.verifyExpecting(LABEL, [mine.commitment], { range: [18n, 130n] }), bp.InvalidProofError, 'unexpected-statement');
+  throwsKind(() => env.verifyExpecting(LABEL, [mine.commitment], { minimums: [0n] }), bp.InvalidProofError, 'unexpected-statement');
+  throwsKind(() => env.verifyExpecting(LABEL, [mine.commitment], 7), bp.MalformedError, 'invalid-argument');
+  throwsKind(() => env.verifyExpecting(LABEL, [mine.commitment], { bits: 'x' }), bp.MalformedError, 'invalid-argument');
+  throwsKind(() => env.verifyExpecting(LABEL, [mine.commitment], { range: [1n] }), bp.MalformedError, 'invalid-argument');
+});

@@ -56,6 +56,51 @@ fn commit_prove_verify() {
     assert_eq!(dir.read("p.json").lines().count(), 1);
 }
 
+/// A receiver states what it expects (issue 34): the attacker's valid proof about their own
+/// commitment passes plain `verify` (the envelope checked against itself) and is refused with
+/// `--expect-*` (exit 1, before the proof is decoded); the expected proof passes.
+#[test]
+fn verify_against_the_expected_statement() {
+    let dir = single_proof("expect");
+    let mine = dir.json("a.json")["commitment"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    dir.commit("42", "b.json");
+    dir.run(&[
+        "prove", "--bits", "64", "--label", "test", "--out", "q.json", "b.json",
+    ])
+    .expect_code(0);
+    let expect = |file: &str, label: &str, c: &str, extra: &[&str]| {
+        let mut args = vec!["verify", "--expect-label", label, "--expect-commitments", c];
+        args.extend_from_slice(extra);
+        args.push(file);
+        dir.run(&args)
+    };
+    let ok = expect("p.json", "test", &mine, &["--expect-bits", "64"]);
+    ok.expect_code(0);
+    assert_eq!(ok.stdout(), "valid\n");
+    // The attacker's envelope: valid on its own, not about the receiver's commitment.
+    dir.run(&["verify", "q.json"]).expect_code(0);
+    let refused = expect("q.json", "test", &mine, &[]);
+    refused.expect_code(1);
+    assert!(
+        refused
+            .stdout()
+            .contains("not about the expected statement: commitments"),
+        "{}",
+        refused.stdout()
+    );
+    expect("p.json", "other", &mine, &[]).expect_code(1);
+    expect("p.json", "test", &mine, &["--expect-bits", "32"]).expect_code(1);
+    expect("p.json", "test", &mine, &["--expect-range", "18,130"]).expect_code(1);
+    // Both the label and the commitments are needed; bad values are usage errors.
+    dir.run(&["verify", "--expect-label", "test", "p.json"])
+        .expect_code(2);
+    expect("p.json", "test", "zz", &[]).expect_code(2);
+    expect("p.json", "test", &mine, &["--expect-range", "5"]).expect_code(2);
+}
+
 #[cfg(unix)]
 #[test]
 fn opening_file_is_private_and_never_overwritten() {

@@ -164,6 +164,22 @@ pub enum EnvelopeError {
     /// A circuit envelope (`"scheme": "circuit"`) whose statement or public inputs are malformed.
     #[error("malformed circuit envelope: {0}")]
     Circuit(String),
+    /// The envelope's statement is not the one the receiver expects
+    /// ([`crate::verify_expecting`]): another label, other commitments, another bit size,
+    /// interval, minimums or generator set. The proof may be valid, but not for what was
+    /// asked: [`Category::Invalid`].
+    #[error(
+        "the proof is not about the expected statement: {field} is {found}, expected {expected}"
+    )]
+    Unexpected {
+        /// The first field that differs: `label`, `commitments`, `bits`, `range`, `minimums`,
+        /// `generators` or `scheme`.
+        field: &'static str,
+        /// What the receiver expects, as text.
+        expected: String,
+        /// What the envelope says, as text.
+        found: String,
+    },
     /// The envelope could not be written (a bit size that is not a supported one, or the JSON
     /// encoder failed).
     #[error("cannot encode the envelope: {0}")]
@@ -173,7 +189,8 @@ pub enum EnvelopeError {
 impl EnvelopeError {
     /// A stable, machine-readable name, in the style of [`bpkit::Error::kind`]: every decoding
     /// error of the format is `malformed-envelope`; an encoding error is `envelope-encoding`;
-    /// the label limits are `label-too-long` and `too-many-labels`; `wrong-scheme`.
+    /// the label limits are `label-too-long` and `too-many-labels`; `wrong-scheme`; a statement
+    /// other than the receiver expects is `unexpected-statement`.
     pub fn kind(&self) -> &'static str {
         match self {
             EnvelopeError::Encode(_) => "envelope-encoding",
@@ -181,6 +198,7 @@ impl EnvelopeError {
             EnvelopeError::TooManyLabels => "too-many-labels",
             EnvelopeError::WrongScheme { .. } => "wrong-scheme",
             EnvelopeError::CircuitTooLarge { .. } => "circuit-too-large",
+            EnvelopeError::Unexpected { .. } => "unexpected-statement",
             _ => "malformed-envelope",
         }
     }
@@ -227,6 +245,7 @@ impl Failure {
         match self {
             Failure::Proof(e) if e.is_invalid_proof() => Category::Invalid,
             Failure::Proof(bpkit::Error::RecoveryFailed) => Category::Invalid,
+            Failure::Envelope(EnvelopeError::Unexpected { .. }) => Category::Invalid,
             _ => Category::Malformed,
         }
     }

@@ -5,7 +5,11 @@
 //! - [`mod@format`]: the envelope JSON and its strict decoding rules ([`parse`], [`to_json`]),
 //!   the bytes every binding reads and writes, so that a proof made in one language is
 //!   verified in another;
-//! - [`Claim`]: a decoded proof with its statement; [`verify()`] an envelope;
+//! - [`verify_expecting`]: a receiver's verification — the envelope's statement checked against
+//!   the [`Expectation`] (label, commitments, and bits, interval, minimums where they apply),
+//!   then the proof; [`verify()`] (alias [`verify_self_consistent`]) checks an envelope only
+//!   against itself, which proves nothing about *which* commitments;
+//! - [`Claim`]: a decoded proof with its statement;
 //! - [`prove`]: range, interval and Bulletproofs+ proofs as envelopes, and mask recovery;
 //! - [`verify_json`]: any envelope (`bp`, `bp+`, `circuit`, `grin-bp`); [`verify_circuit`]: a
 //!   proof against a circuit given by its canonical JSON description, whose size is capped
@@ -26,6 +30,7 @@ mod claim;
 pub mod decimal;
 mod described;
 mod error;
+mod expect;
 pub mod format;
 pub mod grin;
 pub mod hex;
@@ -42,6 +47,7 @@ pub use described::{
     verify_circuit, verify_circuit_with, VerifyCircuitOptions, DEFAULT_MAX_MULTIPLIERS,
 };
 pub use error::{Category, EnvelopeError, Failure};
+pub use expect::{verify_expecting, verify_self_consistent, Expectation};
 pub use format::{
     minimum_fits, parse, parse_interval, to_json, Envelope, GeneratorSet, Scheme, VERSION,
 };

@@ -83,6 +83,42 @@ pub unsafe extern "C" fn bpkit_envelope_verify(envelope: *const BpkitEnvelope) -
     })
 }
 
+/// A receiver's verification: the envelope's label must be `label` (UTF-8), its commitments
+/// exactly `commitments` (32·m bytes, in order) and, when `bits` is not 0, its bit size `bits`;
+/// then the proof must hold. A valid proof of another statement is `BPKIT_INVALID_PROOF` with
+/// kind `unexpected-statement` (`bpkit_last_error_kind`), decided before the proof is decoded;
+/// a false proof `BPKIT_INVALID_PROOF`, a malformed one `BPKIT_MALFORMED`.
+/// `bpkit_envelope_verify` checks an envelope only against its own statement.
+///
+/// # Safety
+/// `envelope` is a live envelope; `label` and `commitments` point to their lengths of
+/// readable bytes (or are NULL with length 0).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bpkit_envelope_verify_expecting(
+    envelope: *const BpkitEnvelope,
+    label: *const u8,
+    label_len: usize,
+    commitments: *const u8,
+    commitments_len: usize,
+    bits: usize,
+) -> Status {
+    guard(|| {
+        // SAFETY: caller's contract (all three).
+        let (e, label, commitments) = unsafe {
+            (
+                raw::handle(envelope, "envelope")?,
+                raw::label(label, label_len)?,
+                raw::commitments(commitments, commitments_len)?,
+            )
+        };
+        let mut expected = bpkit_envelope::Expectation::new(label, commitments);
+        if bits != 0 {
+            expected = expected.bits(bits);
+        }
+        bpkit_envelope::verify_expecting(&e.inner, &expected).map_err(|f| CError::verify(&f))
+    })
+}
+
 /// The proof's bytes into `out` (capacity `out_cap`); their length is stored at `*out_len`
 /// (also when the buffer is too small).
 ///

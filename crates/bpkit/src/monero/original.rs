@@ -238,7 +238,7 @@ impl OriginalProof {
             blinding: terms.b_blinding,
             vectors: terms.vectors,
             #[cfg(test)]
-            state: state,
+            state,
             binding: binding(ORIGINAL_BATCH, &self.to_bytes(), c),
         })
     }
