@@ -176,6 +176,23 @@ void bpkit_envelope_free(bpkit_envelope_t *envelope);
 // `envelope` is a live envelope.
 bpkit_status bpkit_envelope_verify(const bpkit_envelope_t *envelope);
 
+// A receiver's verification: the envelope's label must be `label` (UTF-8), its commitments
+// exactly `commitments` (32·m bytes, in order) and, when `bits` is not 0, its bit size `bits`;
+// then the proof must hold. A valid proof of another statement is `BPKIT_INVALID_PROOF` with
+// kind `unexpected-statement` (`bpkit_last_error_kind`), decided before the proof is decoded;
+// a false proof `BPKIT_INVALID_PROOF`, a malformed one `BPKIT_MALFORMED`.
+// `bpkit_envelope_verify` checks an envelope only against its own statement.
+//
+// # Safety
+// `envelope` is a live envelope; `label` and `commitments` point to their lengths of
+// readable bytes (or are NULL with length 0).
+bpkit_status bpkit_envelope_verify_expecting(const bpkit_envelope_t *envelope,
+                                             const uint8_t *label,
+                                             size_t label_len,
+                                             const uint8_t *commitments,
+                                             size_t commitments_len,
+                                             size_t bits);
+
 // The proof's bytes into `out` (capacity `out_cap`); their length is stored at `*out_len`
 // (also when the buffer is too small).
 //
