@@ -551,24 +551,24 @@ static void test_range_and_envelopes(void) {
     expect(bpkit_envelope_verify(env), BPKIT_OK, NULL, "verify");
 
     /* A receiver states what it expects: the three commitments, in order, and the label. */
-    uint8_t cs[96], other[96];
+    uint8_t mine[96], other[96];
     for (int i = 0; i < 3; i++)
-        expect(bpkit_opening_commitment(o[i], cs + 32 * i, 32), BPKIT_OK, NULL, "commitment");
-    expect(bpkit_envelope_verify_expecting(env, LABEL, LL, cs, sizeof cs, 16), BPKIT_OK, NULL,
+        expect(bpkit_opening_commitment(o[i], mine + 32 * i, 32), BPKIT_OK, NULL, "commitment");
+    expect(bpkit_envelope_verify_expecting(env, LABEL, LL, mine, sizeof mine, 16), BPKIT_OK, NULL,
            "expected");
-    expect(bpkit_envelope_verify_expecting(env, LABEL, LL, cs, sizeof cs, 0), BPKIT_OK, NULL,
+    expect(bpkit_envelope_verify_expecting(env, LABEL, LL, mine, sizeof mine, 0), BPKIT_OK, NULL,
            "expected, any bits");
-    memcpy(other, cs, sizeof cs);
-    memcpy(other, cs + 32, 32); /* another commitment first: not the expected statement */
+    memcpy(other, mine, sizeof mine);
+    memcpy(other, mine + 32, 32); /* another commitment first: not the expected statement */
     expect(bpkit_envelope_verify_expecting(env, LABEL, LL, other, sizeof other, 16),
            BPKIT_INVALID_PROOF, "unexpected-statement", "other commitments");
-    expect(bpkit_envelope_verify_expecting(env, (const uint8_t *)"x", 1, cs, sizeof cs, 16),
+    expect(bpkit_envelope_verify_expecting(env, (const uint8_t *)"x", 1, mine, sizeof mine, 16),
            BPKIT_INVALID_PROOF, "unexpected-statement", "other label");
-    expect(bpkit_envelope_verify_expecting(env, LABEL, LL, cs, sizeof cs, 64),
+    expect(bpkit_envelope_verify_expecting(env, LABEL, LL, mine, sizeof mine, 64),
            BPKIT_INVALID_PROOF, "unexpected-statement", "other bits");
-    expect(bpkit_envelope_verify_expecting(env, LABEL, LL, cs, 33, 16), BPKIT_MALFORMED,
+    expect(bpkit_envelope_verify_expecting(env, LABEL, LL, mine, 33, 16), BPKIT_MALFORMED,
            "wrong-length", "commitments of 33 bytes");
-    expect(bpkit_envelope_verify_expecting(NULL, LABEL, LL, cs, sizeof cs, 16), BPKIT_NULL,
+    expect(bpkit_envelope_verify_expecting(NULL, LABEL, LL, mine, sizeof mine, 16), BPKIT_NULL,
            "null-argument", "NULL envelope");
     size_t bits = 0;
     expect(bpkit_envelope_bits(env, &bits), BPKIT_OK, NULL, "bits");

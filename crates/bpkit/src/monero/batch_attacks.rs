@@ -21,7 +21,8 @@ use super::keccak::{hash_to_scalar, keccak256};
 use super::point::inv_eight;
 use super::{original, plus, MoneroError, Opening, OriginalProof, PlusProof};
 use crate::group::Scalar;
-use alloc::string::String;
+use alloc::format;
+use alloc::string::{String, ToString};
 use alloc::vec;
 use alloc::vec::Vec;
 use rand_chacha::rand_core::SeedableRng;
@@ -211,10 +212,47 @@ fn plus_minus_one_forgery_among_three_is_refused() {
     );
     assert_eq!(plus::locate_failures(&items), [0, 1, 2]);
     let located = plus::verify_batch_located(&items).unwrap_err();
-    assert!(located
-        .failures()
-        .iter()
-        .all(|(_, e)| *e == MoneroError::VerificationFailed));
+    assert_eq!(
+        located.failures(),
+        [
+            (0, MoneroError::VerificationFailed),
+            (1, MoneroError::VerificationFailed),
+            (2, MoneroError::VerificationFailed)
+        ]
+    );
+}
+
+/// The located path on honest batches (every size from 1, nothing reported) and with one
+/// false proof at each position (exactly it reported, with its error and in `Display`).
+#[test]
+fn located_batches_name_exactly_the_false_proofs() {
+    let mut rng = rng(35);
+    let honest: Vec<(PlusProof, Vec<[u8; 32]>)> = (0..5)
+        .map(|v| PlusProof::prove(&[Opening::random(v, &mut rng)], &mut rng).unwrap())
+        .collect();
+    for n in 1..=honest.len() {
+        let items: Vec<(&PlusProof, &[[u8; 32]])> =
+            honest[..n].iter().map(|(p, c)| (p, &c[..])).collect();
+        assert_eq!(plus::verify_batch_located(&items), Ok(()), "{n}");
+        assert_eq!(plus::verify_batch(&items), Ok(()), "{n}");
+        assert!(plus::locate_failures(&items).is_empty(), "{n}");
+    }
+    let (_, [bad, _], bad_c) = plus_pair(36);
+    for at in 0..honest.len() {
+        let mut items: Vec<(&PlusProof, &[[u8; 32]])> =
+            honest.iter().map(|(p, c)| (p, &c[..])).collect();
+        items[at] = (&bad, &bad_c[..]);
+        let e = plus::verify_batch_located(&items).unwrap_err();
+        assert_eq!(e.failures(), [(at, MoneroError::VerificationFailed)]);
+        assert_eq!(e.indices().collect::<Vec<_>>(), [at]);
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "1 proof(s) of the batch failed: #{at} ({})",
+                MoneroError::VerificationFailed
+            )
+        );
+    }
 }
 
 /// `tests/vectors/monero_forged.json`: the three forged batches, as the CLI's and the bindings'
