@@ -15,6 +15,13 @@ use crate::group::Scalar;
 /// of large gadgets. Unlike the prover it also hands out challenges in the first phase, so a
 /// second-phase gadget can be tested directly.
 ///
+/// **A checker that accepts is no evidence of soundness.** Its challenges come from a seed, not
+/// from commitments, so a witness chosen after reading them passes; it shows only that the rows
+/// can be satisfied for those challenge values. It does apply the phase rules
+/// ([`super::RandomizableConstraintSystem`]) to callbacks, so misuse fails here first. To test a
+/// two-phase gadget's soundness, prove false statements with the real prover and verifier
+/// (`phase_attacks.rs` in this crate does).
+///
 /// ```
 /// use bpkit::circuit::{Checker, ConstraintSystem, CircuitError};
 /// use bpkit::reexports::curve25519_dalek::Scalar;

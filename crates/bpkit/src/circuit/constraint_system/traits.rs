@@ -58,7 +58,21 @@ pub trait ConstraintSystem {
 /// phase-1 variable is committed, and draws its challenges from the transcript through
 /// [`RandomizedConstraintSystem::challenge`]. The same gadget code runs in the
 /// [`Checker`](super::Checker), the [`Prover`](crate::circuit::Prover) and the
-/// [`Verifier`](crate::circuit::Verifier):
+/// [`Verifier`](crate::circuit::Verifier).
+///
+/// **The phase rules** (soundness: a challenge binds only what was committed before it, the
+/// phase-1 values; every phase-2 multiplier is committed after every challenge):
+/// - register callbacks in the first phase only: calling `specify_randomized_constraints` from
+///   inside a callback (a two-phase gadget such as `shuffle` nested in another's second phase)
+///   fails with [`CircuitError::PhaseOrder`];
+/// - in a callback, draw every challenge before the first `multiply`/`allocate`: a challenge
+///   after the callback's own allocation fails with [`CircuitError::PhaseOrder`];
+/// - a callback's constraints use phase-1 variables, the challenges and its own multipliers,
+///   never another callback's ([`CircuitError::PhaseOrder`]).
+///
+/// Each rule stops a forgery (`docs/spec.md` §18.6): a challenge drawn after values the prover
+/// chose knowing it binds nothing. Two-phase gadgets side by side, each registered in the first
+/// phase, are sound and work as before.
 ///
 /// ```
 /// use bpkit::circuit::{
@@ -135,6 +149,8 @@ pub trait RandomizableConstraintSystem: ConstraintSystem {
 /// The constraint system of the second phase: a [`ConstraintSystem`] that also hands out
 /// challenges. See [`RandomizableConstraintSystem`] for an example of a two-phase gadget.
 pub trait RandomizedConstraintSystem: ConstraintSystem {
-    /// A fresh verifier challenge, as an opaque symbol. Zero challenges are errors.
+    /// A fresh verifier challenge, as an opaque symbol. Zero challenges are errors; so is a
+    /// challenge after the running callback allocated a multiplier
+    /// ([`CircuitError::PhaseOrder`]: see [`RandomizableConstraintSystem`]'s phase rules).
     fn challenge(&mut self, label: &'static [u8]) -> Result<Challenge, CircuitError>;
 }
