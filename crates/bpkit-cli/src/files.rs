@@ -3,6 +3,7 @@
 use crate::error::CliError;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, Read, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use zeroize::Zeroize;
 
 /// Largest input file accepted: far above any envelope or opening (a 64-value proof envelope is
@@ -50,31 +51,115 @@ fn too_large(path: &str) -> CliError {
     ))
 }
 
-/// Writes a public file (a proof), replacing it if it exists.
-pub fn write_public(path: &str, contents: &str) -> Result<(), CliError> {
-    let mut file =
-        File::create(path).map_err(|e| CliError::io(format!("cannot create {path}"), e))?;
+/// `--force` was given: outputs may replace existing regular files (set once by `main`).
+static FORCE: AtomicBool = AtomicBool::new(false);
+
+/// Records whether `--force` was given (every command that writes files accepts it).
+pub fn set_force(force: bool) {
+    FORCE.store(force, Ordering::Relaxed);
+}
+
+/// What is at an output path now.
+enum Existing {
+    /// Nothing: the file is created.
+    Nothing,
+    /// A regular file: replaced only with `--force`.
+    File,
+    /// A device, pipe or socket (`/dev/null`, `/dev/stdout`, a FIFO): written to as it is.
+    Special,
+}
+
+/// The one overwrite policy of every command: `-` is standard output; an existing regular file
+/// is refused unless `--force` (exit 4); special files (`/dev/null`, FIFOs) are written to; a
+/// directory is refused.
+fn existing(path: &str) -> Result<Existing, CliError> {
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Existing::Nothing),
+        Err(e) => Err(CliError::io(format!("cannot create {path}"), e)),
+        Ok(m) if m.is_dir() => Err(CliError::io(
+            format!("cannot create {path}"),
+            std::io::Error::other("is a directory"),
+        )),
+        Ok(m) if m.is_file() => {
+            if FORCE.load(Ordering::Relaxed) {
+                Ok(Existing::File)
+            } else {
+                Err(CliError::io(
+                    format!("{path} exists"),
+                    std::io::Error::new(
+                        std::io::ErrorKind::AlreadyExists,
+                        "refusing to overwrite it (give --force to replace it)",
+                    ),
+                ))
+            }
+        }
+        Ok(_) => Ok(Existing::Special),
+    }
+}
+
+/// Writes `contents` to an opened output; only regular files are synced (`fsync` of
+/// `/dev/null` or a pipe fails with EINVAL).
+fn finish(mut file: File, path: &str, contents: &str, regular: bool) -> Result<(), CliError> {
     file.write_all(contents.as_bytes())
-        .and_then(|()| file.sync_all())
+        .and_then(|()| {
+            if regular {
+                file.sync_all()
+            } else {
+                file.flush()
+            }
+        })
         .map_err(|e| CliError::io(format!("cannot write {path}"), e))
 }
 
-/// Writes a secret file (an opening): created with mode 0600 on Unix, and never over an
-/// existing file (whose permissions could be wider, and whose secret would be lost).
-pub fn write_secret(path: &str, contents: &str) -> Result<(), CliError> {
+/// Writes a public file (a proof) under the overwrite policy of [`existing`].
+pub fn write_public(path: &str, contents: &str) -> Result<(), CliError> {
+    if path == "-" {
+        return print(contents);
+    }
+    let kind = existing(path)?;
     let mut options = OpenOptions::new();
-    options.write(true).create_new(true);
+    options.write(true);
+    match kind {
+        Existing::Nothing => options.create_new(true),
+        Existing::File => options.truncate(true),
+        Existing::Special => &mut options,
+    };
+    let file = options
+        .open(path)
+        .map_err(|e| CliError::io(format!("cannot create {path}"), e))?;
+    finish(file, path, contents, !matches!(kind, Existing::Special))
+}
+
+/// Writes a secret file (an opening): created with mode 0600 on Unix. An existing regular file
+/// is refused unless `--force`, and then removed first and created anew with mode 0600 (its
+/// permissions could have been wider). `-` prints it.
+pub fn write_secret(path: &str, contents: &str) -> Result<(), CliError> {
+    if path == "-" {
+        return print(contents);
+    }
+    let kind = existing(path)?;
+    let mut options = OpenOptions::new();
+    options.write(true);
+    match kind {
+        Existing::Special => {}
+        Existing::File => {
+            std::fs::remove_file(path)
+                .map_err(|e| CliError::io(format!("cannot replace {path}"), e))?;
+            options.create_new(true);
+        }
+        Existing::Nothing => {
+            options.create_new(true);
+        }
+    }
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
         options.mode(0o600);
     }
-    let mut file = options
+    let file = options
         .open(path)
         .map_err(|e| CliError::io(format!("cannot create {path}"), e))?;
-    file.write_all(contents.as_bytes())
-        .and_then(|()| file.sync_all())
-        .map_err(|e| CliError::io(format!("cannot write {path}"), e))
+    finish(file, path, contents, !matches!(kind, Existing::Special))
 }
 
 /// Writes to standard output; a closed pipe or full disk is an I/O error, not a panic.
@@ -83,6 +168,18 @@ pub fn print(text: &str) -> Result<(), CliError> {
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
         .map_err(|e| CliError::io("cannot write to standard output", e))
+}
+
+/// The "wrote FILE: …" line after an output was written: on standard output, or on standard
+/// error when the output itself went to standard output (`--out -`).
+pub fn report_written(out: &str, text: &str) -> Result<(), CliError> {
+    if out == "-" {
+        let mut err = std::io::stderr().lock();
+        return err
+            .write_all(text.as_bytes())
+            .map_err(|e| CliError::io("cannot write to standard error", e));
+    }
+    print(text)
 }
 
 /// Zeroizes a string holding a secret before it is dropped.

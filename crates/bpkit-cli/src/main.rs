@@ -186,6 +186,7 @@ fn main() -> ExitCode {
         Ok(p) => p,
         Err(e) => return fail(&e, Some(command)),
     };
+    files::set_force(parsed.switch("--force"));
     if parsed.help {
         return match files::print(command.usage) {
             Ok(()) => ExitCode::SUCCESS,

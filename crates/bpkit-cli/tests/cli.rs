@@ -101,6 +101,68 @@ fn verify_against_the_expected_statement() {
     expect("p.json", "test", &mine, &["--expect-range", "5"]).expect_code(2);
 }
 
+/// One overwrite policy (issue 34): every command refuses to replace an existing file unless
+/// `--force`; `--out -` writes to standard output (the "wrote" line goes to standard error);
+/// special files such as /dev/null are written to.
+#[test]
+fn outputs_follow_one_overwrite_policy() {
+    let dir = single_proof("overwrite");
+    let before = dir.read("p.json");
+    let prove = |extra: &[&str]| {
+        let mut args = vec!["prove", "--bits", "64", "--label", "test"];
+        args.extend_from_slice(extra);
+        args.push("a.json");
+        dir.run(&args)
+    };
+    let refused = prove(&["--out", "p.json"]);
+    refused.expect_code(4);
+    assert!(refused.stderr().contains("--force"), "{}", refused.stderr());
+    assert_eq!(dir.read("p.json"), before);
+    prove(&["--out", "p.json", "--force"]).expect_code(0);
+    assert_ne!(dir.read("p.json"), before);
+    dir.run(&["verify", "p.json"]).expect_code(0);
+
+    let to_stdout = prove(&["--out", "-"]);
+    to_stdout.expect_code(0);
+    assert!(
+        to_stdout.stdout().starts_with("{\"version\":1"),
+        "{}",
+        to_stdout.stdout()
+    );
+    assert_eq!(to_stdout.stdout().lines().count(), 1);
+    assert!(
+        to_stdout.stderr().starts_with("wrote -:"),
+        "{}",
+        to_stdout.stderr()
+    );
+    assert!(!dir.path("-").exists());
+    #[cfg(unix)]
+    prove(&["--out", "/dev/null"]).expect_code(0);
+
+    // Openings: the same policy, and a replaced opening is private again.
+    dir.run(&["commit", "--value", "5", "--out", "a.json"])
+        .expect_code(4);
+    dir.run(&["commit", "--value", "5", "--out", "a.json", "--force"])
+        .expect_code(0);
+    assert_eq!(dir.json("a.json")["value"], json!("5"));
+    let printed = dir.run(&["commit", "--value", "6", "--out", "-"]);
+    printed.expect_code(0);
+    assert!(
+        printed.stdout().contains("\"value\": \"6\""),
+        "{}",
+        printed.stdout()
+    );
+
+    // `verify` given an opening says what it is.
+    let run = dir.run(&["verify", "a.json"]);
+    run.expect_code(3);
+    assert!(
+        run.stderr().contains("this is an opening"),
+        "{}",
+        run.stderr()
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn opening_file_is_private_and_never_overwritten() {

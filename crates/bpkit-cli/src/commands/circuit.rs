@@ -4,7 +4,7 @@
 use super::Status;
 use crate::args::{Flag, Parsed};
 use crate::error::{describe, describe_failure, CliError};
-use crate::files::{print, read_input, wipe, write_public, write_secret};
+use crate::files::{print, read_input, report_written, wipe, write_public, write_secret};
 use crate::opening_file;
 use bpkit::circuit::gadgets::sha256::MAX_MESSAGE_BYTES;
 use bpkit::circuit::statements::MAX_SHUFFLE;
@@ -46,7 +46,9 @@ Options:
     --inputs-file A       input values (shuffle)
     --outputs-file B      output values (shuffle)
     --label TEXT          transcript label
-    --out PROOF.json      where to write the envelope (an existing file is replaced)
+    --out PROOF.json      where to write the envelope (`-`: standard output; an existing file
+                          is refused unless --force)
+    --force               replace existing output files
     -h, --help            print this help
 
 Exit codes: 0 proof written; 2 bad command line; 3 malformed input or a false statement (the
@@ -62,6 +64,7 @@ pub const FLAGS: &[Flag] = &[
     Flag::value("--outputs-file"),
     Flag::value("--label"),
     Flag::value("--out"),
+    Flag::switch("--force"),
 ];
 
 const LIST: &str = "\
@@ -99,8 +102,9 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
                 ))
             })?;
             write_public(out, &circuit_envelope::to_json(&envelope)?)?;
-            print(&format!(
-                "wrote {out}: {} proof, {} bytes\n",
+            report_written(
+                out,
+                &format!("wrote {out}: {} proof, {} bytes\n",
                 envelope.statement.name(),
                 envelope.proof.len()
             ))?;

@@ -18,11 +18,13 @@ the opening:
     {\"value\": \"<decimal>\", \"blinding\": \"<hex>\", \"commitment\": \"<hex>\"}
 
 The opening is secret: keep it. With --out it is written to FILE, created with mode 0600; an
-existing FILE is never overwritten. Without --out it is printed on standard output.
+existing FILE is refused unless --force (then it is removed and created anew with mode 0600).
+Without --out, or with --out -, it is printed on standard output.
 
 Options:
     --value V     the value to commit to (0 to 18446744073709551615)
-    --out FILE    write the opening to FILE instead of standard output
+    --out FILE    write the opening to FILE instead of standard output (`-`: standard output)
+    --force       replace an existing FILE
     --scheme S    bp (the default: Ristretto, for bp and bp+) or grin-bp (secp256k1, Grin /
                   MWEB: a 33-byte commitment v*H + r*G, and the opening names its scheme)
                   or monero (Ed25519: a 32-byte commitment mask*G + amount*H as in a Monero
@@ -34,6 +36,7 @@ Options:
 pub const FLAGS: &[Flag] = &[
     Flag::value("--value"),
     Flag::value("--out"),
+    Flag::switch("--force"),
     Flag::value("--scheme"),
 ];
 

@@ -4,7 +4,7 @@
 use super::Status;
 use crate::args::{Flag, Parsed};
 use crate::error::{describe, describe_failure, CliError};
-use crate::files::{print, read_input, wipe, write_public};
+use crate::files::{read_input, report_written, wipe, write_public};
 use crate::opening_file;
 use bpkit::group::CompressedRistretto;
 use bpkit::plus::{ExtendedOpening, PlusProof, PlusStatement};
@@ -45,7 +45,9 @@ Options:
     --generators G     bp+ only: bpkit (the default) or tari (Tari's generators; the envelope's
                        commitments are computed with them, not copied from the openings)
     --min V            bp+ only: prove V <= v < V + 2^N for every opening (0 <= V < 2^N)
-    --out FILE         where to write the proof envelope
+    --out FILE         where to write the proof envelope (`-`: standard output; special files
+                       such as /dev/null are written to; an existing file is refused)
+    --force            replace an existing FILE
     --threads N        threads for one proof: 0 (the default: RAYON_NUM_THREADS, else one
                        per core) or 1 to 256; the proof is the same bytes on any count
 
@@ -78,6 +80,7 @@ pub const FLAGS: &[Flag] = &[
     Flag::value("--generators"),
     Flag::value("--min"),
     Flag::value("--out"),
+    Flag::switch("--force"),
     Flag::value("--extra"),
     Flag::value("--message"),
     Flag::value("--nonce-file"),
@@ -362,9 +365,9 @@ fn prove(args: &Parsed) -> Result<Status, CliError> {
             text
         }
     };
-    print(&format!(
-        "wrote {out}: {message}, {} bytes\n",
-        envelope.proof.len()
-    ))?;
+    report_written(
+        out,
+        &format!("wrote {out}: {message}, {} bytes\n", envelope.proof.len()),
+    )?;
     Ok(Status::Ok)
 }

@@ -136,6 +136,24 @@ fn expectation(args: &Parsed) -> Result<Option<envelope::Expectation>, CliError>
     Ok(Some(e))
 }
 
+/// A hint when the file is an opening (`bpkit commit`'s output) rather than a proof envelope.
+fn opening_hint(text: &str) -> &'static str {
+    let looks_like_opening = serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .and_then(|v| {
+            v.as_object()
+                .map(|o| o.contains_key("value") && o.contains_key("blinding"))
+        })
+        .unwrap_or(false);
+    if looks_like_opening {
+        "\n(this is an opening, the secret output of `bpkit commit`: `bpkit verify` takes the proof \
+         envelope that `bpkit prove --out PROOF.json OPENING.json` writes; `bpkit inspect` shows \
+         an opening)"
+    } else {
+        ""
+    }
+}
+
 /// Runs the command.
 pub fn run(args: &Parsed) -> Result<Status, CliError> {
     if let Some(circuit) = args.value("--circuit") {
@@ -172,8 +190,8 @@ pub fn run(args: &Parsed) -> Result<Status, CliError> {
             .map_err(|e| CliError::Malformed(format!("{path}: {e}")))?;
         envelope::circuit::verify_with(&envelope, &options)
     } else {
-        let envelope =
-            envelope::parse(&text).map_err(|e| CliError::Malformed(format!("{path}: {e}")))?;
+        let envelope = envelope::parse(&text)
+            .map_err(|e| CliError::Malformed(format!("{path}: {e}{}", opening_hint(&text))))?;
         match &expected {
             Some(e) => envelope::verify_expecting(&envelope, e),
             None => envelope::verify_self_consistent(&envelope),
