@@ -163,6 +163,34 @@ fn outputs_follow_one_overwrite_policy() {
     );
 }
 
+/// A cut proof: `verify` and `inspect` name the same length, the one its statement needs
+/// (three 64-bit values, padded to four: 800 bytes), not the decoder's smallest proof.
+#[test]
+fn verify_and_inspect_agree_on_the_needed_length() {
+    let dir = TempDir::new("cut");
+    dir.commit_all(&[("5", "a.json"), ("6", "b.json"), ("7", "c.json")]);
+    dir.run(&[
+        "prove", "--bits", "64", "--label", "x", "--out", "p.json", "a.json", "b.json", "c.json",
+    ])
+    .expect_code(0);
+    let mut env = dir.json("p.json");
+    let cut = env["proof"].as_str().unwrap()[..200].to_owned();
+    env["proof"] = json!(cut);
+    dir.verify_json("cut.json", &env).expect_code(3);
+    let run = dir.run(&["verify", "cut.json"]);
+    assert!(
+        run.stderr().contains("expected 800 bytes, found 100"),
+        "{}",
+        run.stderr()
+    );
+    let inspect = dir.run(&["inspect", "cut.json"]);
+    assert!(
+        inspect.stdout().contains("needs 800"),
+        "{}",
+        inspect.stdout()
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn opening_file_is_private_and_never_overwritten() {

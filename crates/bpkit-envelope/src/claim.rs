@@ -59,6 +59,20 @@ fn single_commitment(envelope: &Envelope) -> Result<CompressedRistretto, bpkit::
     }
 }
 
+/// A proof that does not decode for its length names the length its statement needs (the
+/// decoder alone only knows the smallest valid one), as `bpkit inspect` does.
+fn expected_length(e: bpkit::Error, needed: usize) -> bpkit::Error {
+    match e {
+        bpkit::Error::WrongLength { found, .. } if needed != 0 && found != needed => {
+            bpkit::Error::WrongLength {
+                expected: needed,
+                found,
+            }
+        }
+        other => other,
+    }
+}
+
 impl Claim {
     /// Decodes the envelope's proof (strictly) and builds its statement.
     pub fn from_envelope(envelope: &Envelope) -> Result<Claim, bpkit::Error> {
@@ -66,7 +80,8 @@ impl Claim {
         match &envelope.scheme {
             Scheme::Bp { range: None } => {
                 let statement = RangeStatement::new(envelope.bits, envelope.commitments.clone())?;
-                let proof = RangeProof::from_bytes(&envelope.proof)?;
+                let proof = RangeProof::from_bytes(&envelope.proof)
+                    .map_err(|e| expected_length(e, statement.proof_size()))?;
                 Ok(Claim::Range {
                     proof,
                     statement,
@@ -77,7 +92,12 @@ impl Claim {
                 range: Some(interval),
             } => {
                 let commitment = single_commitment(envelope)?;
-                let proof = IntervalProof::from_bytes(&envelope.proof)?;
+                // An interval proof is a range proof of two values (`docs/spec.md` §8).
+                let size = RangeStatement::new(envelope.bits, vec![commitment; 2])
+                    .map(|s| s.proof_size())
+                    .unwrap_or(0);
+                let proof = IntervalProof::from_bytes(&envelope.proof)
+                    .map_err(|e| expected_length(e, size))?;
                 Ok(Claim::Interval {
                     proof,
                     commitment,
