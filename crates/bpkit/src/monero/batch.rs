@@ -2,7 +2,7 @@
 //! malformed proofs are reported with their error, the others are checked together with one
 //! multiscalar multiplication and, when that fails, by bisection.
 //!
-//! Every subset is checked with the weights of the whole batch ([`weights`], over every
+//! Every subset is checked with the weights of the whole batch (`weights`, over every
 //! well-formed proof's whole bytes and commitments): a subset's weighted sum is zero iff (up to
 //! the batch's soundness error) every proof in it holds. When a failing
 //! set splits into `L` and `R` and `L` holds, `R` must fail (their sums add up to the failing
