@@ -14,7 +14,7 @@
 //! | 3 | Monero torsion | every point and commitment, both formats, batch | `monero_txs.rs` `torsion_on_a_proof_point_decodes_but_changes_the_transcript` (`A` only) |
 //! | 3 | Grin `x ≥ p` | `x + p` for a small on-curve `x` (proof point, commitment) | `grin_proofs.rs` (`x = 0xff…`) |
 //! | 4 Alone = in a batch | core `BatchVerifier` | every kind, both weights, shared and caller generators, BP+ generator sets | `batch.rs`, `batch_mixed.rs`, `circuit_batch.rs` (valid/invalid mixes) |
-//! | 5 Cancellation | core `BatchVerifier`, deterministic and random weights | BP+ `d1`, range `a`, circuit `a` | Monero: `src/monero/batch_attacks.rs`; circuits: `src/circuit/constraint_system/phase_attacks.rs` |
+//! | 5 Cancellation | core `BatchVerifier`, deterministic and random weights | BP+ `d1`, range `a`, circuit `a` | Monero: `src/monero/batch_attacks.rs`; circuits: `src/circuit/phase_attacks.rs` |
 //!
 //! "Caught:" in a test's doc comment records a deliberate one-line weakening of the library
 //! (applied in a scratch worktree, never here) under which that test fails.

@@ -24,6 +24,8 @@
 
 mod constraint_system;
 pub mod gadgets;
+#[cfg(all(test, feature = "std"))]
+mod phase_attacks;
 mod proof;
 mod prove;
 mod record;

@@ -2,8 +2,6 @@
 
 mod checker;
 mod linear_combination;
-#[cfg(all(test, feature = "std"))]
-mod phase_attacks;
 pub(crate) mod system;
 mod traits;
 

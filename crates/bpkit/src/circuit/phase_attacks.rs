@@ -13,9 +13,11 @@
     clippy::arithmetic_side_effects
 )]
 
-use super::system::{System, WEAKENED};
-use super::{Checker, RandomizedConstraintSystem};
-use super::{ConstraintSystem, LinearCombination, RandomizableConstraintSystem, Variable};
+use super::constraint_system::system::{System, WEAKENED};
+use super::{
+    Checker, ConstraintSystem, LinearCombination, RandomizableConstraintSystem,
+    RandomizedConstraintSystem, Variable,
+};
 use crate::circuit::{CircuitError, CircuitProof, Prover, Verifier};
 use crate::errors::Error;
 use crate::generators::{BulletproofGens, PedersenGens};
