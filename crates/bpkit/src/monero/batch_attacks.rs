@@ -424,6 +424,23 @@ fn equal_weight_cancellation_is_refused() {
     }
 }
 
+/// The largest proofs Monero allows (16 outputs) use every vector generator of the table:
+/// they verify, alone and in a batch (the bound check in `EdEquation::holds` is `>`, not `>=`).
+#[test]
+fn sixteen_outputs_use_the_whole_table() {
+    let mut rng = rng(37);
+    let outputs: Vec<Opening> = (0..16).map(|v| Opening::random(v, &mut rng)).collect();
+    let (plus_proof, c) = PlusProof::prove(&outputs, &mut rng).unwrap();
+    plus_proof.verify(&c).unwrap();
+    let (bp, c2) = OriginalProof::prove(&outputs, &mut rng).unwrap();
+    bp.verify(&c2).unwrap();
+    let (small, c3) = PlusProof::prove(&outputs[..1], &mut rng).unwrap();
+    assert_eq!(
+        plus::verify_batch(&[(&plus_proof, &c[..]), (&small, &c3[..])]),
+        Ok(())
+    );
+}
+
 /// The new weights move with every byte a proof's equation reads: its final scalars (which the
 /// transcript does not cover), its commitments, its format.
 #[test]
