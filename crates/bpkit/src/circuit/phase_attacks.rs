@@ -186,6 +186,78 @@ fn phase_two_variable_of_another_callback_forgery_is_refused() {
     run(Attack::Foreign);
 }
 
+/// The phase split itself: a shuffle over a phase-1 *multiplier* `y₁` (not a commitment) is
+/// sound because `A_I1` commits every phase-1 multiplier before the challenge is drawn. The
+/// attacker's two runs (read `z`, solve `y₁`, prove again) fail: changing `y₁` moves `z`.
+/// The honest statement over a phase-1 multiplier then proves and verifies. Caught (mutation
+/// testing, `docs/mutants.md`): `System::phase_one` returning `Some((0, 0))` — the verifier's
+/// circuit then ends phase 1 before every multiplier and refuses the honest proof
+/// (`Err(VerificationFailed)`); the other tests, whose phase 1 has no multiplier, missed it.
+#[test]
+fn phase_one_multipliers_are_bound_by_the_challenges() {
+    let (pc, bp) = gens();
+    let run = |y: Scalar| {
+        let mut t = Transcript::new(b"phase split");
+        let mut prover = Prover::new(&pc, &mut t);
+        let (_, x0) = prover.commit(Scalar::from(5u64), Scalar::from(11u64));
+        let (_, x1) = prover.commit(Scalar::from(7u64), Scalar::from(13u64));
+        let seen = Arc::new(Mutex::new(None));
+        let (y1, _, _) = prover.allocate_multiplier(Some((y, Scalar::ONE))).unwrap();
+        let inner = Arc::clone(&seen);
+        prover
+            .specify_randomized_constraints(move |cs| shuffle2(cs, [x0, x1], y1, &inner))
+            .unwrap();
+        let proof = prover.prove(&bp, &mut ChaCha20Rng::seed_from_u64(9));
+        let z = *seen.lock().unwrap();
+        (z, proof)
+    };
+    let (z, first) = run(Scalar::ZERO);
+    assert!(first.is_err());
+    let z = z.unwrap();
+    let (five, seven) = (Scalar::from(5u64), Scalar::from(7u64));
+    let (z2, second) = run(z - (five - z) * (seven - z) * z.invert());
+    assert_ne!(
+        z2,
+        Some(z),
+        "the challenge does not bind the phase-1 multiplier"
+    );
+    assert!(
+        second.is_err(),
+        "a false shuffle over a phase-1 multiplier proved"
+    );
+
+    // And the honest statement {5, 7} = {y₁, 5} with y₁ = 7 a phase-1 multiplier proves and
+    // verifies: prover and verifier agree on where phase 1 ends.
+    use crate::circuit::gadgets::shuffle::shuffle;
+    let mut t = Transcript::new(b"phase split");
+    let mut prover = Prover::new(&pc, &mut t);
+    let (c0, x0) = prover.commit(Scalar::from(5u64), Scalar::from(11u64));
+    let (c1, x1) = prover.commit(Scalar::from(7u64), Scalar::from(13u64));
+    let (y1, _, _) = prover
+        .allocate_multiplier(Some((Scalar::from(7u64), Scalar::ONE)))
+        .unwrap();
+    shuffle(
+        &mut prover,
+        vec![x0.into(), x1.into()],
+        vec![y1.into(), x0.into()],
+    )
+    .unwrap();
+    let proof = prover
+        .prove(&bp, &mut ChaCha20Rng::seed_from_u64(10))
+        .unwrap();
+    let mut t = Transcript::new(b"phase split");
+    let mut verifier = Verifier::new(&mut t);
+    let (x0, x1) = (verifier.commit(c0), verifier.commit(c1));
+    let (y1, _, _) = verifier.allocate_multiplier(None).unwrap();
+    shuffle(
+        &mut verifier,
+        vec![x0.into(), x1.into()],
+        vec![y1.into(), x0.into()],
+    )
+    .unwrap();
+    assert_eq!(verifier.verify(&proof, &pc, &bp), Ok(()));
+}
+
 /// The library's own `shuffle` nested in phase 2 (the construction of the report): refused by
 /// the checker, the prover and the verifier alike; at top level it works as before.
 #[test]
