@@ -191,6 +191,29 @@ fn verify_and_inspect_agree_on_the_needed_length() {
     );
 }
 
+/// Interval proofs without `--bits` take the smallest bit size that covers the interval
+/// (issue 34: the rule of every binding); other proofs still need `--bits`.
+#[test]
+fn interval_bits_default_to_the_smallest_that_fits() {
+    let dir = TempDir::new("interval-bits");
+    dir.commit("150", "a.json");
+    for (range, bits) in [
+        ("100..200", 8),
+        ("100..400", 16),
+        ("0..18446744073709551616", 64),
+    ] {
+        let out = format!("p{bits}.json");
+        dir.run(&[
+            "prove", "--label", "x", "--range", range, "--out", &out, "a.json",
+        ])
+        .expect_code(0);
+        assert_eq!(dir.json(&out)["bits"], json!(bits), "{range}");
+        dir.run(&["verify", &out]).expect_code(0);
+    }
+    dir.run(&["prove", "--label", "x", "--out", "q.json", "a.json"])
+        .expect_code(2);
+}
+
 #[cfg(unix)]
 #[test]
 fn opening_file_is_private_and_never_overwritten() {

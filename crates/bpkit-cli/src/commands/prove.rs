@@ -37,7 +37,8 @@ The label is the transcript label (merlin `Transcript::new(label)`); the verifie
 same one, and it is recorded in the envelope.
 
 Options:
-    --bits N           bits per value: 8, 16, 32 or 64
+    --bits N           bits per value: 8, 16, 32 or 64 (optional with --range: the smallest
+                       that covers B - A, as in every binding)
     --label TEXT       transcript label
     --scheme S         bp (Bulletproofs, the default) or bp+ (Bulletproofs+)
     --range A..B       bp only: prove A <= v < B (0 <= A < B <= 18446744073709551616,
@@ -93,6 +94,21 @@ pub fn parse_bits(text: &str) -> Result<usize, CliError> {
         .and_then(|b| usize::try_from(b).ok())
         .filter(|b| BIT_SIZES.contains(b))
         .ok_or_else(|| CliError::Usage(format!("--bits {text:?}: expected 8, 16, 32 or 64")))
+}
+
+/// The smallest supported bit size (8, 16, 32, 64) for the interval of `--range A..B`.
+fn smallest_bits(text: &str) -> Result<usize, CliError> {
+    let (a, b) = text.split_once("..").ok_or_else(|| {
+        CliError::Usage(format!(
+            "--range {text:?}: expected A..B with decimal 0 <= A < B <= 18446744073709551616"
+        ))
+    })?;
+    let needed = envelope::parse_interval(a, b).map_or(64, |i| i.min_bits());
+    Ok(BIT_SIZES
+        .iter()
+        .copied()
+        .find(|n| *n >= needed)
+        .unwrap_or(64))
 }
 
 /// Parses `--range A..B`.
@@ -231,7 +247,13 @@ fn prove(args: &Parsed) -> Result<Status, CliError> {
             )));
         }
     }
-    let bits = parse_bits(args.required("--bits")?)?;
+    let bits = match (args.value("--bits"), args.value("--range")) {
+        (Some(b), _) => parse_bits(b)?,
+        // An interval proof without --bits: the smallest bit size whose range covers b − a
+        // (the rule of every binding; `docs/spec.md` §8).
+        (None, Some(range)) => smallest_bits(range)?,
+        (None, None) => return Err(CliError::Usage("missing required flag --bits".into())),
+    };
     let label = args.required("--label")?;
     let out = args.required("--out")?;
     let plan = plan(args, bits)?;
