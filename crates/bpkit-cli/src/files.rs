@@ -97,9 +97,51 @@ fn existing(path: &str) -> Result<Existing, CliError> {
     }
 }
 
-/// Writes `contents` to an opened output; only regular files are synced (`fsync` of
-/// `/dev/null` or a pipe fails with EINVAL).
-fn finish(mut file: File, path: &str, contents: &str, regular: bool) -> Result<(), CliError> {
+/// Writes a public file (a proof) under the overwrite policy of [`existing`].
+pub fn write_public(path: &str, contents: &str) -> Result<(), CliError> {
+    write_output(path, contents, false)
+}
+
+/// Writes a secret file (an opening): created with mode 0600 on Unix. An existing regular file
+/// is refused unless `--force`, and then removed first and created anew with mode 0600 (its
+/// permissions could have been wider). `-` prints it.
+pub fn write_secret(path: &str, contents: &str) -> Result<(), CliError> {
+    write_output(path, contents, true)
+}
+
+/// [`write_public`] and [`write_secret`]: `-` prints; otherwise the policy of [`existing`],
+/// a regular file synced to disk.
+fn write_output(path: &str, contents: &str, secret: bool) -> Result<(), CliError> {
+    if path == "-" {
+        return print(contents);
+    }
+    let kind = existing(path)?;
+    let mut options = OpenOptions::new();
+    options.write(true);
+    match kind {
+        Existing::Special => {}
+        Existing::File if secret => {
+            std::fs::remove_file(path)
+                .map_err(|e| CliError::io(format!("cannot replace {path}"), e))?;
+            options.create_new(true);
+        }
+        Existing::File => {
+            options.truncate(true);
+        }
+        Existing::Nothing => {
+            options.create_new(true);
+        }
+    }
+    #[cfg(unix)]
+    if secret {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut file = options
+        .open(path)
+        .map_err(|e| CliError::io(format!("cannot create {path}"), e))?;
+    let regular = !matches!(kind, Existing::Special);
+    // Only regular files are synced (`fsync` of `/dev/null` or a pipe fails with EINVAL).
     file.write_all(contents.as_bytes())
         .and_then(|()| {
             if regular {
@@ -109,57 +151,6 @@ fn finish(mut file: File, path: &str, contents: &str, regular: bool) -> Result<(
             }
         })
         .map_err(|e| CliError::io(format!("cannot write {path}"), e))
-}
-
-/// Writes a public file (a proof) under the overwrite policy of [`existing`].
-pub fn write_public(path: &str, contents: &str) -> Result<(), CliError> {
-    if path == "-" {
-        return print(contents);
-    }
-    let kind = existing(path)?;
-    let mut options = OpenOptions::new();
-    options.write(true);
-    match kind {
-        Existing::Nothing => options.create_new(true),
-        Existing::File => options.truncate(true),
-        Existing::Special => &mut options,
-    };
-    let file = options
-        .open(path)
-        .map_err(|e| CliError::io(format!("cannot create {path}"), e))?;
-    finish(file, path, contents, !matches!(kind, Existing::Special))
-}
-
-/// Writes a secret file (an opening): created with mode 0600 on Unix. An existing regular file
-/// is refused unless `--force`, and then removed first and created anew with mode 0600 (its
-/// permissions could have been wider). `-` prints it.
-pub fn write_secret(path: &str, contents: &str) -> Result<(), CliError> {
-    if path == "-" {
-        return print(contents);
-    }
-    let kind = existing(path)?;
-    let mut options = OpenOptions::new();
-    options.write(true);
-    match kind {
-        Existing::Special => {}
-        Existing::File => {
-            std::fs::remove_file(path)
-                .map_err(|e| CliError::io(format!("cannot replace {path}"), e))?;
-            options.create_new(true);
-        }
-        Existing::Nothing => {
-            options.create_new(true);
-        }
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    let file = options
-        .open(path)
-        .map_err(|e| CliError::io(format!("cannot create {path}"), e))?;
-    finish(file, path, contents, !matches!(kind, Existing::Special))
 }
 
 /// Writes to standard output; a closed pipe or full disk is an I/O error, not a panic.
