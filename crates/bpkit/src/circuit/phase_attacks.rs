@@ -312,3 +312,25 @@ fn library_shuffle_nested_in_phase_two_is_refused() {
     shuffle(&mut verifier, vec![lc(4), lc(5)], vec![lc(6), lc(7)]).unwrap();
     assert_eq!(verifier.verify(&proof, &pc, &bp), Ok(()));
 }
+
+/// A challenge symbol from another system (here a checker that drew three) used in a phase-2 row
+/// where fewer were drawn is refused (`InvalidChallenge`), never evaluated as some other
+/// challenge. Caught (mutation testing): `||` → `&&` in `System::validate`'s challenge check.
+#[test]
+fn challenge_symbols_of_another_system_are_refused() {
+    let mut other = Checker::new();
+    let mut last = None;
+    for _ in 0..3 {
+        last = Some(other.challenge(b"elsewhere").unwrap());
+    }
+    let foreign = last.unwrap();
+    let mut cs = Checker::new();
+    let x = cs.commit(Scalar::from(5u64));
+    cs.specify_randomized_constraints(move |cs| {
+        let _z = cs.challenge(b"mine")?;
+        cs.constrain(LinearCombination::from(x) * foreign - LinearCombination::from(x) * foreign);
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(cs.check(), Err(CircuitError::InvalidChallenge));
+}
