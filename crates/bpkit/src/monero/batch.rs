@@ -40,7 +40,7 @@ pub(crate) struct Parts {
 /// Not the proof's final transcript state: Monero's transcripts end before the final scalars
 /// (`r1, s1, d1` of Bulletproofs+, `a, b` of Bulletproofs), so weights drawn from the states
 /// were known to the prover before it chose those scalars, and two proofs' errors could be made
-/// to cancel (the advisory in `CHANGELOG.md`; `tests/attacks.rs`).
+/// to cancel (the advisory in `CHANGELOG.md`; the attacks are tests in `batch_attacks.rs`).
 pub(crate) fn binding(format: &[u8], proof: &[u8], commitments: &[[u8; 32]]) -> [u8; 32] {
     let flat: Vec<u8> = commitments.iter().flatten().copied().collect();
     keccak256(&[

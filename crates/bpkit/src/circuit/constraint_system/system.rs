@@ -202,12 +202,6 @@ impl System {
                 let more = self.take_callbacks();
                 self.run_phase_two(&more)?;
             }
-            if !self.callbacks.is_empty() {
-                // Refused when registered already; kept here as the last line of defence.
-                self.callbacks.clear();
-                self.record_error(CircuitError::PhaseOrder);
-                return Err(CircuitError::PhaseOrder);
-            }
         }
         Ok(())
     }
